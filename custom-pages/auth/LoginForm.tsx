@@ -1,0 +1,142 @@
+// Sign-in by e-mail and password (foundation spec, sections 4 and 8): the server's texts for every
+// refusal, the authenticator-code step (SOFTWARE_TOKEN_MFA), and the forced new password
+// (NEW_PASSWORD_REQUIRED: the challenge is kept and /reset-password completes it). A candidate who
+// has not confirmed the e-mail yet ('Usuário não confirmado.') is offered the sign-up code step,
+// after which the sign-in is tried again with the same password.
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Box, Button, CircularProgress, Link as MuiLink, TextField } from '@mui/material';
+import { useIntranetAuth } from '../../src/admin/auth/context.js';
+import { RESET_PASSWORD_ROUTE } from '../../src/admin/authProvider.js';
+import { codeProblem, emailProblem, ErrorBanner, failureOf, hasErrors, PasswordField, useAfterSignIn, type FieldErrors } from './forms.js';
+import { AUTH_MSG, MSG } from '../../src/domain/messages.js';
+import { IdentityError } from '../../src/admin/auth/identityClient.js';
+import { ConfirmSignUpForm } from './Register.js';
+
+export function LoginForm() {
+  const auth = useIntranetAuth();
+  const afterSignIn = useAfterSignIn();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<'password' | 'mfa' | 'confirm'>('password');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: () => Promise<{ status: string; challenge?: string }>) => {
+    setBusy(true);
+    setMessage('');
+    try {
+      const outcome = await action();
+      if (outcome.status === 'OK') return void (await afterSignIn());
+      if (outcome.challenge === 'NEW_PASSWORD_REQUIRED') return void navigate(RESET_PASSWORD_ROUTE);
+      setStep('mfa');
+    } catch (error) {
+      const failure = failureOf(error);
+      setMessage(failure.message);
+      setErrors(failure.errors);
+      if (error instanceof IdentityError && error.code === 'UserNotConfirmedException') setStep('confirm');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitPassword = (e: FormEvent) => {
+    e.preventDefault();
+    const found = { email: emailProblem(email), password: password ? null : MSG.required };
+    setErrors(found);
+    if (hasErrors(found)) return;
+    void run(() => auth.login({ email: email.trim(), password }));
+  };
+
+  const submitCode = (e: FormEvent) => {
+    e.preventDefault();
+    const found = { code: codeProblem(code) };
+    setErrors(found);
+    if (hasErrors(found)) return;
+    void run(() => auth.verifyMfa(code.trim()));
+  };
+
+  if (step === 'confirm') {
+    const back = () => {
+      setStep('password');
+      setMessage('');
+    };
+    return (
+      <Box>
+        {/* 'Usuário não confirmado.' heads the code step; a later refusal of the sign-in shows here. */}
+        <ErrorBanner>{message === AUTH_MSG.notConfirmed ? '' : message}</ErrorBanner>
+        <ConfirmSignUpForm
+          email={email.trim()}
+          info={`${AUTH_MSG.notConfirmed} Digite o código de 6 dígitos enviado para o seu e-mail; se ele venceu, peça outro.`}
+          onConfirmed={() => run(() => auth.login({ email: email.trim(), password }))}
+          onBack={back}
+        />
+      </Box>
+    );
+  }
+
+  if (step === 'mfa') {
+    return (
+      <Box component="form" noValidate onSubmit={submitCode} aria-label="Verificação em duas etapas">
+        <ErrorBanner>{message}</ErrorBanner>
+        <TextField
+          label="Código do autenticador"
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          error={Boolean(errors.code)}
+          helperText={errors.code || 'Digite o código de 6 dígitos do seu aplicativo autenticador.'}
+          fullWidth
+          autoFocus
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          sx={{ mb: 2 }}
+        />
+        <Button type="submit" variant="contained" fullWidth size="large" disabled={busy}>
+          {busy ? <CircularProgress size={24} color="inherit" /> : 'Confirmar'}
+        </Button>
+        <Button fullWidth sx={{ mt: 1 }} onClick={() => { setStep('password'); setCode(''); setMessage(''); }}>
+          Voltar
+        </Button>
+      </Box>
+    );
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={submitPassword} aria-label="Entrar">
+      <ErrorBanner>{message}</ErrorBanner>
+      <TextField
+        label="E-mail"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={Boolean(errors.email)}
+        helperText={errors.email || ' '}
+        fullWidth
+        autoFocus
+        autoComplete="username"
+        sx={{ mb: 1 }}
+      />
+      <PasswordField
+        label="Senha"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={Boolean(errors.password)}
+        helperText={errors.password || ' '}
+        fullWidth
+        autoComplete="current-password"
+        sx={{ mb: 1 }}
+      />
+      <Button type="submit" variant="contained" fullWidth size="large" disabled={busy}>
+        {busy ? <CircularProgress size={24} color="inherit" /> : 'Entrar'}
+      </Button>
+      <Box sx={{ mt: 2, textAlign: 'center' }}>
+        <MuiLink component={Link} to={RESET_PASSWORD_ROUTE}>
+          Esqueci minha senha
+        </MuiLink>
+      </Box>
+    </Box>
+  );
+}

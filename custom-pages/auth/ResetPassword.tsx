@@ -1,0 +1,290 @@
+// /reset-password (foundation spec, sections 2 and 4). Three cases:
+// - first access: a pending NEW_PASSWORD_REQUIRED challenge (kept from the sign-in) is completed
+//   with the new password, which signs the user in;
+// - signed in: change the password (current and new);
+// - forgotten: request a code by e-mail, then confirm it ('Utilize 6 digitos') with the new password.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert, Box, Button, CircularProgress, Link as MuiLink, TextField } from '@mui/material';
+import { useIntranetAuth } from '../../src/admin/auth/context.js';
+import { getPendingChallenge, LOGIN_ROUTE } from '../../src/admin/authProvider.js';
+import { toAuthSession, useSession } from '../../src/admin/session.js';
+import { MSG } from '../../src/domain/messages.js';
+import {
+  codeProblem,
+  emailProblem,
+  ErrorBanner,
+  failureOf,
+  hasErrors,
+  PasswordField,
+  PASSWORDS_DIFFER,
+  passwordProblem,
+  useAfterSignIn,
+  type FieldErrors,
+} from './forms.js';
+import { FormCard, PublicPage } from './PublicPage.js';
+
+function useForm() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState('');
+  const [done, setDone] = useState('');
+  const [busy, setBusy] = useState(false);
+  const run = async (found: FieldErrors, action: () => Promise<void>) => {
+    setErrors(found);
+    setDone('');
+    if (hasErrors(found)) return;
+    setBusy(true);
+    setMessage('');
+    try {
+      await action();
+    } catch (error) {
+      const failure = failureOf(error);
+      setMessage(failure.message);
+      setErrors(failure.errors);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { errors, message, done, setDone, busy, run };
+}
+
+function NewPasswordFields({ errors, password, confirm, setPassword, setConfirm, label = 'Nova senha' }: {
+  errors: FieldErrors;
+  password: string;
+  confirm: string;
+  setPassword: (v: string) => void;
+  setConfirm: (v: string) => void;
+  label?: string;
+}) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={Boolean(errors.password)}
+        helperText={errors.password || 'Mínimo de 8 caracteres, com maiúscula, minúscula, número e um destes: $*&@#!'}
+        fullWidth
+        autoComplete="new-password"
+        sx={{ mb: 2 }}
+      />
+      <PasswordField
+        label="Confirmar senha"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={Boolean(errors.confirm)}
+        helperText={errors.confirm || ' '}
+        fullWidth
+        autoComplete="new-password"
+        sx={{ mb: 1 }}
+      />
+    </>
+  );
+}
+
+const Submit = ({ busy, children }: { busy: boolean; children: string }) => (
+  <Button type="submit" variant="contained" fullWidth size="large" disabled={busy}>
+    {busy ? <CircularProgress size={24} color="inherit" /> : children}
+  </Button>
+);
+
+const newPasswordProblems = (password: string, confirm: string) => ({
+  password: passwordProblem(password),
+  confirm: !confirm ? MSG.required : confirm !== password ? PASSWORDS_DIFFER : null,
+});
+
+/** First access: the temporary password worked; the user chooses theirs. */
+function FirstAccess({ email }: { email: string }) {
+  const auth = useIntranetAuth();
+  const afterSignIn = useAfterSignIn();
+  const form = useForm();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void form.run(newPasswordProblems(password, confirm), async () => {
+      const outcome = await auth.completeNewPassword(password);
+      if (outcome.status === 'OK') await afterSignIn();
+    });
+  };
+  return (
+    <FormCard title="Primeiro acesso" subtitle={`Defina uma nova senha para ${email}.`}>
+      <Box component="form" noValidate onSubmit={submit} aria-label="Definir nova senha">
+        <ErrorBanner>{form.message}</ErrorBanner>
+        <NewPasswordFields errors={form.errors} password={password} confirm={confirm} setPassword={setPassword} setConfirm={setConfirm} />
+        <Submit busy={form.busy}>Salvar nova senha</Submit>
+      </Box>
+    </FormCard>
+  );
+}
+
+/** Signed in: change the password. */
+function ChangePassword() {
+  const auth = useIntranetAuth();
+  const session = useSession();
+  const form = useForm();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void form.run({ currentPassword: current ? null : MSG.required, ...newPasswordProblems(password, confirm) }, async () => {
+      const { message } = await (await auth.client()).changePassword(toAuthSession(session!), current, password);
+      setCurrent('');
+      setPassword('');
+      setConfirm('');
+      form.setDone(message);
+    });
+  };
+  return (
+    <FormCard title="Alterar senha">
+      <Box component="form" noValidate onSubmit={submit} aria-label="Alterar senha">
+        <ErrorBanner>{form.message}</ErrorBanner>
+        {form.done && (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {form.done}
+          </Alert>
+        )}
+        <PasswordField
+          label="Senha atual"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          error={Boolean(form.errors.currentPassword)}
+          helperText={form.errors.currentPassword || ' '}
+          fullWidth
+          autoComplete="current-password"
+          sx={{ mb: 1 }}
+        />
+        <NewPasswordFields errors={form.errors} password={password} confirm={confirm} setPassword={setPassword} setConfirm={setConfirm} />
+        <Submit busy={form.busy}>Alterar senha</Submit>
+      </Box>
+    </FormCard>
+  );
+}
+
+/** Forgotten password: without a code, request one; with it, confirm the new password. */
+function ForgotPassword() {
+  const auth = useIntranetAuth();
+  const form = useForm();
+  const [step, setStep] = useState<'request' | 'confirm' | 'done'>('request');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [sent, setSent] = useState('');
+
+  const request = (e: FormEvent) => {
+    e.preventDefault();
+    void form.run({ email: emailProblem(email) }, async () => {
+      const { message } = await (await auth.client()).forgotPassword(email.trim());
+      setSent(message);
+      setStep('confirm');
+    });
+  };
+  const confirmCode = (e: FormEvent) => {
+    e.preventDefault();
+    void form.run({ email: emailProblem(email), code: codeProblem(code), ...newPasswordProblems(password, confirm) }, async () => {
+      const { message } = await (await auth.client()).confirmForgotPassword(email.trim(), code.trim(), password);
+      form.setDone(message);
+      setStep('done');
+    });
+  };
+
+  if (step === 'done') {
+    return (
+      <FormCard title="Senha redefinida">
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {form.done}
+        </Alert>
+        <Button component={Link} to={LOGIN_ROUTE} variant="contained" fullWidth size="large">
+          Entrar
+        </Button>
+      </FormCard>
+    );
+  }
+
+  if (step === 'confirm') {
+    return (
+      <FormCard title="Redefinir senha" subtitle="Digite o código de 6 dígitos enviado para o seu e-mail e escolha uma nova senha.">
+        <Box component="form" noValidate onSubmit={confirmCode} aria-label="Confirmar código">
+          {sent && !form.message && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {sent}
+            </Alert>
+          )}
+          <ErrorBanner>{form.message}</ErrorBanner>
+          <TextField
+            label="E-mail"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={Boolean(form.errors.email)}
+            helperText={form.errors.email || ' '}
+            fullWidth
+            autoComplete="username"
+            sx={{ mb: 1 }}
+          />
+          <TextField
+            label="Código de verificação"
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            error={Boolean(form.errors.code)}
+            helperText={form.errors.code || ' '}
+            fullWidth
+            autoComplete="one-time-code"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            sx={{ mb: 1 }}
+          />
+          <NewPasswordFields errors={form.errors} password={password} confirm={confirm} setPassword={setPassword} setConfirm={setConfirm} />
+          <Submit busy={form.busy}>Redefinir senha</Submit>
+          <Button fullWidth sx={{ mt: 1 }} onClick={() => setStep('request')}>
+            Reenviar código
+          </Button>
+        </Box>
+      </FormCard>
+    );
+  }
+
+  return (
+    <FormCard title="Esqueci minha senha" subtitle="Informe seu e-mail para receber um código de verificação.">
+      <Box component="form" noValidate onSubmit={request} aria-label="Solicitar código">
+        <ErrorBanner>{form.message}</ErrorBanner>
+        <TextField
+          label="E-mail"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={Boolean(form.errors.email)}
+          helperText={form.errors.email || ' '}
+          fullWidth
+          autoFocus
+          autoComplete="username"
+          sx={{ mb: 1 }}
+        />
+        <Submit busy={form.busy}>Enviar código</Submit>
+        <Button fullWidth sx={{ mt: 1 }} onClick={() => setStep('confirm')}>
+          Já tenho um código
+        </Button>
+        <Box sx={{ mt: 1, textAlign: 'center' }}>
+          <MuiLink component={Link} to={LOGIN_ROUTE}>
+            Voltar para o login
+          </MuiLink>
+        </Box>
+      </Box>
+    </FormCard>
+  );
+}
+
+export function ResetPasswordPage() {
+  const session = useSession();
+  // Decided once: completing the first access signs in, and the page must not turn into the
+  // change-password form on the way out.
+  const [challenge] = useState(() => (!session && getPendingChallenge()?.challenge === 'NEW_PASSWORD_REQUIRED' ? getPendingChallenge() : null));
+  return (
+    <PublicPage title={challenge ? 'Primeiro acesso' : session ? 'Alterar senha' : 'Esqueci minha senha'}>
+      {challenge ? <FirstAccess email={challenge.email} /> : session ? <ChangePassword /> : <ForgotPassword />}
+    </PublicPage>
+  );
+}
+
+export default ResetPasswordPage;

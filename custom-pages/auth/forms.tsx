@@ -1,0 +1,78 @@
+// Pieces shared by the sign-in pages: client-side checks with the spec's texts, the password field
+// with its visibility toggle, the error banner, and what happens after a successful sign-in.
+import { useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Alert, IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import { useQueryClient } from '@tanstack/react-query';
+import { AUTH_MSG, MSG } from '../../src/domain/messages.js';
+import { isCode6, isEmail, isStrongPassword } from '../../src/domain/validators.js';
+import { IdentityError } from '../../src/admin/auth/identityClient.js';
+
+export const PASSWORDS_DIFFER = 'As senhas não conferem.';
+
+export const emailProblem = (email: string) => (!email.trim() ? MSG.required : isEmail(email.trim()) ? null : MSG.email);
+
+/** The spec's password rule (section 5), as the server checks it. */
+export function passwordProblem(password: string): string | null {
+  if (!password) return MSG.required;
+  if (password.length < 8) return MSG.passwordLength;
+  if (!isStrongPassword(password)) return MSG.password;
+  return null;
+}
+
+export const codeProblem = (code: string) => (isCode6(code.trim()) ? null : MSG.code6);
+
+export type FieldErrors = Record<string, string | null | undefined>;
+export const hasErrors = (errors: FieldErrors) => Object.values(errors).some(Boolean);
+
+/** The text and field errors of a failed identity call. */
+export function failureOf(error: unknown): { message: string; errors: FieldErrors } {
+  if (error instanceof IdentityError) return { message: error.message, errors: error.errors ?? {} };
+  const message = (error as { message?: string } | undefined)?.message;
+  return { message: message && message !== 'no-challenge' ? message : AUTH_MSG.internal, errors: {} };
+}
+
+export function PasswordField(props: TextFieldProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton aria-label={visible ? 'Ocultar senha' : 'Mostrar senha'} onClick={() => setVisible((v) => !v)} edge="end" size="small">
+                {visible ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+export function ErrorBanner({ children }: { children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+      {children}
+    </Alert>
+  );
+}
+
+/** After sign-in: react-admin re-checks the session, then the page asked for before (or '/'). */
+export function useAfterSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = location.state as { nextPathname?: string; nextSearch?: string } | null;
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: ['auth'] });
+    const next = state?.nextPathname && !state.nextPathname.startsWith('/home') ? `${state.nextPathname}${state.nextSearch ?? ''}` : '/';
+    navigate(next, { replace: true });
+  };
+}

@@ -1,0 +1,14 @@
+// Contacts (foundation spec, section 2): /contacts/list/{nome?}/{empresa?} and /contacts/profile/{id},
+// the employee's header button. Data: GET v1/company/users (src/server/v1/people.ts).
+import { lazy } from 'react';
+import type { CustomPage } from '../../src/admin/customPages.js';
+
+const Contacts = lazy(() => import('./Contacts.js'));
+const ContactProfile = lazy(() => import('./ContactProfile.js'));
+
+export const pages: CustomPage[] = [
+  { path: '/contacts/list', component: Contacts },
+  { path: '/contacts/list/:nome', component: Contacts },
+  { path: '/contacts/list/:nome/:empresa', component: Contacts },
+  { path: '/contacts/profile/:id', component: ContactProfile },
+];

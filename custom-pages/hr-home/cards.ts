@@ -1,0 +1,94 @@
+// The HR home's sections and cards (HR document, section 2) and who sees each (section 6):
+// users:superadmin and rh:gestor see every card; rh:solicitante and onboarding:solicitante (and the
+// onboarding gestor) also see Onboarding, Trilha, Conteúdo and the onboarding report;
+// desligamentos:solicitante sees Desligamentos; banco_talentos gestor and solicitante see Banco de
+// Currículos; the Trabalhe Conosco section needs a role in the talent-bank or HR module.
+import type { ComponentType } from 'react';
+import ExitToApp from '@mui/icons-material/ExitToApp';
+import Description from '@mui/icons-material/Description';
+import Star from '@mui/icons-material/Star';
+import FamilyRestroom from '@mui/icons-material/FamilyRestroom';
+import People from '@mui/icons-material/People';
+import ContactPage from '@mui/icons-material/ContactPage';
+import Dashboard from '@mui/icons-material/Dashboard';
+import Work from '@mui/icons-material/Work';
+import School from '@mui/icons-material/School';
+import Route from '@mui/icons-material/Route';
+import Article from '@mui/icons-material/Article';
+import Assessment from '@mui/icons-material/Assessment';
+import Cake from '@mui/icons-material/Cake';
+import Settings from '@mui/icons-material/Settings';
+import { isSuperadmin } from '../../src/domain/roles.js';
+import { visibleSections, type CardSection, type MenuCard } from '../../src/admin/shell/CardsMenu.js';
+
+type Icon = ComponentType<{ sx?: object; color?: 'primary' | 'disabled' }>;
+
+/** users:superadmin and rh:gestor see every card; others need one of `roles`. */
+const card = (title: string, to: string, icon: Icon, roles: string[] = []): MenuCard => ({
+  title,
+  to,
+  icon,
+  allowed: (mine) => isSuperadmin(mine) || mine.includes('rh:gestor') || roles.some((r) => mine.includes(r)),
+});
+
+const ONBOARDING_ROLES = ['rh:solicitante', 'onboarding:solicitante', 'onboarding:gestor'];
+
+export const HR_SECTIONS: CardSection[] = [
+  {
+    title: 'Departamento Pessoal',
+    cards: [
+      card('Desligamentos', '/shutdowns/list', ExitToApp, ['desligamentos:solicitante']),
+      card('Documentos', '/documents/list', Description),
+      card('Elogios', '/compliments/list', Star),
+      card('Familiares', '/family/list', FamilyRestroom),
+      card('Funcionários', '/employees/list', People),
+    ],
+  },
+  {
+    title: 'Trabalhe Conosco',
+    // Any role (leitor and up) in the talent-bank or HR module.
+    manager: { modules: ['banco_talentos', 'rh'], right: 'read' },
+    cards: [
+      card('Banco de Currículos', '/ResumeDatabase/list', ContactPage, ['banco_talentos:gestor', 'banco_talentos:solicitante']),
+      card('Dashboard Trabalhe Conosco', '/dashboards/careers', Dashboard),
+      card('Vagas Trabalhe Conosco', '/careers/admin/list', Work),
+    ],
+  },
+  {
+    title: 'Onboarding',
+    cards: [
+      card('Onboarding', '/human-resources/onboarding/list', School, ONBOARDING_ROLES),
+      card('Trilha', '/human-resources/trail/list', Route, ONBOARDING_ROLES),
+      card('Conteúdo', '/human-resources/content/list', Article, ONBOARDING_ROLES),
+    ],
+  },
+  {
+    title: 'Relatórios',
+    cards: [
+      card('Admissões', '/reports/list-admission', Assessment),
+      card('Aniversariantes', '/reports/birthday/list', Cake),
+      card('Tempo de Empresa', '/reports/company-anniversary', Assessment),
+      card('Provedor por Cidade', '/reports/provider-city', Assessment),
+      card('Desligamentos', '/reports/list-dismiss', Assessment),
+      card('Familiares', '/reports/family-list', Assessment),
+      card('Geral', '/reports/list-general', Assessment),
+      card('Gênero', '/reports/list-gender', Assessment),
+      card('Onboarding', '/human-resources/onboarding/report', Assessment, ONBOARDING_ROLES),
+      card('Pirâmide Etária', '/reports/pyramid-list', Assessment),
+      card('Vagas', '/human-resources/vacancy/report', Assessment),
+    ],
+  },
+  {
+    title: 'Configurações básicas',
+    cards: [
+      card('Cargos', '/positions/list', Settings),
+      card('Departamentos', '/departments/list', Settings),
+      card('Categorias de Documentos', '/documents-categories/list', Settings),
+      card('Categorias de Elogios', '/compliments-categories/list', Settings),
+      card('Setores', '/sectors/list', Settings),
+    ],
+  },
+];
+
+/** The sections and cards someone with these roles sees (empty sections dropped). */
+export const visibleHrSections = (roles: readonly string[]) => visibleSections(HR_SECTIONS, roles);

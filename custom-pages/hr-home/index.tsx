@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+import type { CustomPage } from '../../src/admin/customPages.js';
+
+export const pages: CustomPage[] = [{ path: '/human-resources/home', component: lazy(() => import('./HrHome.js')) }];

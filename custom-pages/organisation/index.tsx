@@ -1,0 +1,23 @@
+// Organisation screens beyond the generated ones: a provider's cities (/providers/list/cities/{id},
+// reached from the providers' table), and the holiday form's state and cities inputs.
+import { lazy } from 'react';
+import LocationCityIcon from '@mui/icons-material/LocationCity';
+import type { CustomPage } from '../../src/admin/customPages.js';
+import type { FieldInput, FieldView, RowLink } from '../../src/admin/generator/extensions.js';
+
+const holidayInputs = () => import('./HolidayInputs.js');
+
+export const pages: CustomPage[] = [{ path: '/providers/list/cities/:id', component: lazy(() => import('./ProviderCities.js')) }];
+
+export const rowLinks: RowLink[] = [
+  { resource: 'providers', label: 'Cidades', icon: LocationCityIcon, to: (record) => `/providers/list/cities/${record.id}`, right: 'get' },
+];
+
+export const fieldInputs: FieldInput[] = [
+  { resource: 'holidays', field: 'uf', component: lazy(() => holidayInputs().then((m) => ({ default: m.HolidayStateInput }))) },
+  { resource: 'holidays', field: 'municipio', component: lazy(() => holidayInputs().then((m) => ({ default: m.HolidayCitiesInput }))) },
+];
+
+export const fieldViews: FieldView[] = [
+  { resource: 'holidays', field: 'municipio', component: lazy(() => holidayInputs().then((m) => ({ default: m.HolidayCityNames }))) },
+];

@@ -1,0 +1,31 @@
+// UsersProfile (foundation spec, section 2): /users/profile/{id}/{jobId?}; the user and employee
+// profile. The generated users and employee-profiles tables link to it, and show the employee
+// profile's coded values by their labels.
+import { lazy } from 'react';
+import PersonIcon from '@mui/icons-material/PersonOutlined';
+import type { CustomPage } from '../../src/admin/customPages.js';
+import type { FieldView, RowLink } from '../../src/admin/generator/extensions.js';
+import { cnhLabel, genderLabel, maritalLabel } from '../../src/domain/profile.js';
+
+const Profile = lazy(() => import('./Profile.js'));
+
+export const pages: CustomPage[] = [
+  { path: '/users/profile/:id', component: Profile },
+  { path: '/users/profile/:id/:jobId', component: Profile },
+];
+
+export const rowLinks: RowLink[] = [
+  { resource: 'users', label: 'Ver perfil', icon: PersonIcon, to: (record) => `/users/profile/${record.id}`, right: 'get' },
+  { resource: 'employee-profiles', label: 'Ver perfil', icon: PersonIcon, to: (record) => `/users/profile/${record.id_usuario}`, right: 'get' },
+];
+
+const label = (fn: (value: unknown) => string | null) =>
+  function CodedValue({ value }: { value: unknown }) {
+    return <>{fn(value) ?? (value === null || value === undefined || value === '' ? 'Não informado' : String(value))}</>;
+  };
+
+export const fieldViews: FieldView[] = [
+  { resource: 'employee-profiles', field: 'genero', component: label(genderLabel) },
+  { resource: 'employee-profiles', field: 'estado_civil', component: label(maritalLabel) },
+  { resource: 'employee-profiles', field: 'cnh_categoria', component: label(cnhLabel) },
+];

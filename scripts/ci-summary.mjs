@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Sums vitest JSON reports (--reporter=json --outputFile=...) into the one line CI ends with:
+//   N passed, N failed, N skipped
+// A test file that failed without a failing test (an import error, a failing beforeAll/afterAll) counts
+// as one failed test, and so does a report that is missing or unreadable: the run it stands for broke.
+// Usage: node scripts/ci-summary.mjs report.json [report.json ...]   (exit 1 when anything failed)
+import { readFileSync, realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+export function summarize(paths, read = (p) => readFileSync(p, 'utf8')) {
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const notes = [];
+  for (const path of paths) {
+    let report;
+    try {
+      report = JSON.parse(read(path));
+    } catch (error) {
+      totals.failed += 1;
+      notes.push(`${path}: no readable report (${error.code ?? error.message}); counted as 1 failed`);
+      continue;
+    }
+    totals.passed += report.numPassedTests ?? 0;
+    totals.failed += report.numFailedTests ?? 0;
+    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    for (const file of report.testResults ?? []) {
+      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed').length;
+      if (file.status === 'failed' && failedTests === 0) {
+        totals.failed += 1;
+        const why = String(file.message ?? '').split('\n')[0].slice(0, 200);
+        notes.push(`${file.name}: the file failed outside its tests (${why || 'no message'}); counted as 1 failed`);
+      }
+    }
+  }
+  return { ...totals, notes };
+}
+
+export function formatTotals({ passed, failed, skipped }) {
+  return `${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : '');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
+  const result = summarize(process.argv.slice(2));
+  for (const note of result.notes) console.log(`note: ${note}`);
+  console.log(formatTotals(result));
+  process.exitCode = result.failed > 0 ? 1 : 0;
+}

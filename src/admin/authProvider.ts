@@ -1,0 +1,177 @@
+// react-admin's authProvider over an IdentityClient (foundation spec, sections 2, 4 and 6): sign-in
+// with its challenges, sign-out clearing local storage, the authentication check of the routes that
+// need it, and canAccess from the same role rules the server applies (src/domain/roles.ts with each
+// schema's x-intranet.access and module).
+import type { AuthProvider } from 'react-admin';
+import { isSuperadmin, userAllows, type Right } from '../domain/roles.js';
+import { identityClientFor } from './auth/clientFactory.js';
+import type { Challenge, ChallengeName, IdentityClient } from './auth/identityClient.js';
+import { fromAuthSession, freshSession, getSession, setRefresher, setSession, toAuthSession } from './session.js';
+
+/** Named routes (spec section 2). */
+export const LOGIN_ROUTE = '/home/login/enter';
+export const ADMIN_LOGIN_ROUTE = '/intranet';
+export const RESET_PASSWORD_ROUTE = '/reset-password';
+export const PUBLIC_HOME_ROUTE = '/home/vacancy';
+
+const CHALLENGE_KEY = 'intranet.challenge';
+
+/** The pending sign-in challenge (kept so the forced new-password screen can complete it). */
+export function getPendingChallenge(): Challenge | null {
+  try {
+    const raw = sessionStorage.getItem(CHALLENGE_KEY);
+    return raw ? (JSON.parse(raw) as Challenge) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setPendingChallenge(challenge: Challenge | null) {
+  try {
+    if (challenge) sessionStorage.setItem(CHALLENGE_KEY, JSON.stringify(challenge));
+    else sessionStorage.removeItem(CHALLENGE_KEY);
+  } catch {
+    // storage unavailable: the challenge lives as long as the page
+  }
+}
+
+// Rights of each generated resource, read from the same schema files the generator reads.
+type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+interface AccessRule {
+  module: string;
+  access: Record<Operation, Right>;
+}
+const schemaFiles = import.meta.glob('/schemas/*/*.json', { eager: true });
+export const accessRules: Record<string, AccessRule> = Object.fromEntries(
+  Object.entries(schemaFiles)
+    .filter(([path]) => !path.endsWith('meta-schema.json'))
+    .map(([, mod]) => ((mod as { default?: unknown }).default ?? mod) as { 'x-intranet'?: { resource: string; module: string; access: AccessRule['access'] } })
+    .filter((s) => s['x-intranet']?.resource)
+    .map((s) => [s['x-intranet']!.resource, { module: s['x-intranet']!.module, access: s['x-intranet']!.access }]),
+);
+
+/** react-admin actions -> the schema's operations. */
+const OPERATION_OF_ACTION: Record<string, Operation> = {
+  list: 'list',
+  export: 'list',
+  show: 'get',
+  read: 'get',
+  create: 'create',
+  clone: 'create',
+  edit: 'update',
+  update: 'update',
+  delete: 'delete',
+};
+
+/**
+ * Whether someone with `roles` may do `action` on `resource` (react-admin's canAccess). Resources
+ * without a schema are left to the server: any signed-in user.
+ */
+export function canAccessResource(roles: readonly string[], resource: string, action: string): boolean {
+  if (isSuperadmin(roles)) return true;
+  const name = resource.split('.')[0];
+  const rule = accessRules[name];
+  if (!rule) return roles.length > 0;
+  const op = OPERATION_OF_ACTION[action] ?? 'get';
+  const right = rule.access?.[op] ?? 'superadmin';
+  return userAllows(roles, right, rule.module);
+}
+
+export type LoginOutcome = { status: 'OK' } | { status: 'CHALLENGE'; challenge: ChallengeName };
+
+export interface IntranetAuthProvider extends AuthProvider {
+  /** Signs in; answers OK (session stored) or the challenge to complete (kept as pending). */
+  login(params: { email: string; password: string }): Promise<LoginOutcome>;
+  /** Completes the pending NEW_PASSWORD_REQUIRED challenge. */
+  completeNewPassword(password: string): Promise<LoginOutcome>;
+  /** Completes the pending SOFTWARE_TOKEN_MFA challenge. */
+  verifyMfa(code: string): Promise<LoginOutcome>;
+  /** The identity client in use. */
+  client(): Promise<IdentityClient>;
+}
+
+export function createAuthProvider(options: { apiBase?: string; client?: Promise<IdentityClient> } = {}): IntranetAuthProvider {
+  const client = () => options.client ?? identityClientFor(options.apiBase ?? '');
+
+  setRefresher(async (session) => fromAuthSession(await (await client()).refresh(toAuthSession(session))));
+
+  const outcome = (result: Awaited<ReturnType<IdentityClient['signIn']>>): LoginOutcome => {
+    if (result.status === 'OK') {
+      setPendingChallenge(null);
+      setSession(fromAuthSession(result.session));
+      return { status: 'OK' };
+    }
+    setPendingChallenge(result.challenge);
+    return { status: 'CHALLENGE', challenge: result.challenge.challenge };
+  };
+
+  const pending = (name: ChallengeName) => {
+    const challenge = getPendingChallenge();
+    if (!challenge || challenge.challenge !== name) throw new Error('no-challenge');
+    return challenge;
+  };
+
+  return {
+    client,
+
+    async login({ email, password }) {
+      return outcome(await (await client()).signIn(email, password));
+    },
+
+    async completeNewPassword(password) {
+      return outcome(await (await client()).completeNewPassword(pending('NEW_PASSWORD_REQUIRED'), password));
+    },
+
+    async verifyMfa(code) {
+      return outcome(await (await client()).verifyMfa(pending('SOFTWARE_TOKEN_MFA'), code));
+    },
+
+    // Sign-out revokes the session and clears local storage and state (spec section 4).
+    async logout() {
+      const session = getSession();
+      setSession(null);
+      setPendingChallenge(null);
+      try {
+        localStorage.clear();
+      } catch {
+        // no storage
+      }
+      if (session?.refreshToken) await (await client().catch(() => null))?.signOut(toAuthSession(session));
+      return LOGIN_ROUTE;
+    },
+
+    // Routes that need a signed-in user: none, or one whose token cannot be refreshed, goes to Login
+    // (logout() removes whatever was stored).
+    async checkAuth() {
+      const session = await freshSession();
+      if (!session) throw { redirectTo: LOGIN_ROUTE, message: false };
+    },
+
+    // A 401 the data provider could not cure with a refresh ends the session; a 403 is a refusal of
+    // one call (the role does not allow it), not a reason to sign out.
+    async checkError(error) {
+      const status = (error as { status?: number } | undefined)?.status;
+      if (status === 401) {
+        setSession(null);
+        throw { redirectTo: LOGIN_ROUTE, message: false };
+      }
+    },
+
+    async getIdentity() {
+      const session = getSession();
+      if (!session) throw new Error('not signed in');
+      const user = session.user;
+      return { id: user?.usuarioId ?? 0, fullName: user?.nome || user?.email || '' };
+    },
+
+    async getPermissions() {
+      return getSession()?.roles ?? [];
+    },
+
+    async canAccess({ resource, action }) {
+      const session = getSession();
+      if (!session) return false;
+      return canAccessResource(session.roles, resource, action);
+    },
+  };
+}

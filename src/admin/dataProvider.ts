@@ -1,0 +1,75 @@
+// ra-data-simple-rest over /api, through a fetch wrapper that adds the session's bearer token and
+// the role header of the resource's module, refreshes a token about to expire and retries once
+// after a 401 with a refreshed one; plus getHistory() for the edit pages' history panel.
+import simpleRestProvider from 'ra-data-simple-rest';
+import { fetchUtils, type DataProvider, type Identifier } from 'react-admin';
+import type { AuditEntry } from '../domain/history.js';
+import { effectiveRole } from '../domain/roles.js';
+import { freshSession, refreshSession, type Session } from './session.js';
+
+export const ROLE_HEADER = 'X-Intranet-Role';
+
+export type HttpClient = (url: string, options?: fetchUtils.Options) => Promise<{ status: number; headers: Headers; body: string; json: any }>;
+
+export interface IntranetDataProvider extends DataProvider {
+  /** Audit rows of one record, newest first (at most 100). */
+  getHistory(resource: string, id: Identifier): Promise<AuditEntry[]>;
+}
+
+/** The resource of an /api URL: /api/departments?x -> departments. */
+export function resourceOfUrl(apiUrl: string, url: string): string | undefined {
+  const rest = url.startsWith(apiUrl) ? url.slice(apiUrl.length) : new URL(url, 'http://x').pathname.replace(/^\/api/, '');
+  return /^\/([^/?#]+)/.exec(rest)?.[1];
+}
+
+/**
+ * The role a call acts with: the effective role of the first of the resource's areas where the user
+ * holds a role of that area (HR managers on onboarding data act with their rh role), else the
+ * effective role of its main area.
+ */
+export function roleForAreas(roles: readonly string[], areas: string | readonly string[]): string {
+  const list = typeof areas === 'string' ? [areas] : areas;
+  const roleIn = list.map((a) => effectiveRole(roles, a)).find((r) => r.includes(':'));
+  return roleIn ?? effectiveRole(roles, list[0] ?? 'user');
+}
+
+/**
+ * fetchJson with the session's credentials. `modules` maps a resource to its role area (rh,
+ * vendas, ...); calls outside any resource use the 'user' role area.
+ */
+export function createHttpClient(apiUrl: string, modules: Record<string, string | string[]>): HttpClient {
+  const attempt = (url: string, options: fetchUtils.Options, session: Session | null) => {
+    const headers = new Headers((options.headers as HeadersInit | undefined) ?? { Accept: 'application/json' });
+    if (session) {
+      headers.set('Authorization', `Bearer ${session.token}`);
+      const resource = resourceOfUrl(apiUrl, url);
+      headers.set(ROLE_HEADER, roleForAreas(session.roles, (resource && modules[resource]) || 'user'));
+    }
+    return fetchUtils.fetchJson(url, { ...options, headers });
+  };
+  return async (url, options = {}) => {
+    const session = await freshSession();
+    try {
+      return await attempt(url, options, session);
+    } catch (error) {
+      // An expired or revoked token: one refresh, one retry; a second 401 reaches checkError.
+      if ((error as { status?: number }).status === 401 && session?.refreshToken) {
+        const next = await refreshSession();
+        if (next) return attempt(url, options, next);
+      }
+      throw error;
+    }
+  };
+}
+
+export function createDataProvider(apiUrl: string, modules: Record<string, string | string[]>): IntranetDataProvider {
+  const httpClient = createHttpClient(apiUrl, modules);
+  const base = simpleRestProvider(apiUrl, httpClient);
+  return {
+    ...base,
+    async getHistory(resource, id) {
+      const { json } = await httpClient(`${apiUrl}/${resource}/${encodeURIComponent(String(id))}/history?limit=100`);
+      return Array.isArray(json) ? (json as AuditEntry[]) : [];
+    },
+  };
+}

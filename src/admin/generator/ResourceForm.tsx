@@ -1,0 +1,230 @@
+// The generated create (<path>/register) and edit (<path>/edit/:id) screens: the schema's form
+// sections with sub-headers, the required-fields banner, Cancel and Save, the spec's toasts, and
+// on edit the history panel.
+import { useEffect, useMemo, useRef } from 'react';
+import { useFormState } from 'react-hook-form';
+import { Link, useParams } from 'react-router-dom';
+import { Alert, Box, Button, Divider, Typography } from '@mui/material';
+import {
+  Create,
+  Edit,
+  ResourceContextProvider,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+} from 'react-admin';
+import { MSG } from '../../domain/messages.js';
+import { TitleBar } from '../shell/TitleBar.js';
+import { useGoBack } from '../shell/navigation.js';
+import { useRights } from './access.js';
+import { useApiOrigin } from './api.js';
+import { contextChain, contextFields } from './dependent.js';
+import { HistoryPanel } from './HistoryPanel.js';
+import { ContextSelect, isWide, SchemaInput } from './inputs.js';
+import { configByResource } from './registry.js';
+import { useToasts } from './RowActions.js';
+import type { ResourceConfig } from './schemas.js';
+
+const lookup = (resource: string) => configByResource.get(resource);
+
+/** Shown instead of a form the user's role may not use. */
+export const NOT_ALLOWED_TEXT = 'Você não tem permissão para acessar esta página.';
+
+export const FORM_MAX_WIDTH = 980;
+export const REQUIRED_BANNER = '* CAMPO DE PREENCHIMENTO OBRIGATÓRIO';
+
+function RequiredBanner() {
+  return (
+    <Typography variant="caption" sx={{ color: 'text.secondary', fontWeight: 600, letterSpacing: 0.5 }}>
+      {REQUIRED_BANNER}
+    </Typography>
+  );
+}
+
+/**
+ * The submit-level message: 'Preencha todos os campos obrigatórios!' when a required field is
+ * missing, the generic failure text for other invalid fields. Server errors have their own toast.
+ */
+function InvalidSubmitNotifier() {
+  const { submitCount, errors } = useFormState();
+  const seen = useRef(submitCount);
+  const toasts = useToasts();
+  useEffect(() => {
+    if (submitCount <= seen.current) return;
+    seen.current = submitCount;
+    const messages = errorMessages(errors);
+    if (!messages.length) return;
+    toasts.failure({ message: messages.includes(MSG.required) ? MSG.requiredForm : MSG.failure });
+  }, [submitCount, errors, toasts]);
+  return null;
+}
+
+/**
+ * The texts of a form's errors. react-admin stores its validators' answers as
+ * '@@react-admin@@' + JSON (to translate them later); server errors come as plain strings.
+ */
+export function errorMessages(errors: unknown): string[] {
+  const out: string[] = [];
+  const visit = (node: unknown, depth: number) => {
+    if (!node || typeof node !== 'object' || depth > 5) return;
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if (key === 'ref') continue;
+      if (key === 'message' && typeof value === 'string') out.push(decodeMessage(value));
+      else visit(value, depth + 1);
+    }
+  };
+  visit(errors, 0);
+  return out;
+}
+
+const RA_PREFIX = '@@react-admin@@';
+
+function decodeMessage(message: string): string {
+  if (!message.startsWith(RA_PREFIX)) return message;
+  try {
+    const parsed = JSON.parse(message.slice(RA_PREFIX.length)) as unknown;
+    if (typeof parsed === 'string') return parsed;
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
+      return (parsed as { message: string }).message;
+    }
+  } catch {
+    // not react-admin's format after all
+  }
+  return message;
+}
+
+function FormToolbar({ onCancel }: { onCancel: () => void }) {
+  return (
+    <Toolbar sx={{ justifyContent: 'flex-end', gap: 2 }}>
+      <Button variant="outlined" onClick={onCancel}>
+        Cancelar
+      </Button>
+      <SaveButton label="Salvar" alwaysEnable />
+    </Toolbar>
+  );
+}
+
+function FormSections({ config }: { config: ResourceConfig }) {
+  // Context selects (provider and department of a position's sector, ...) go before their field, once.
+  const drawn = new Set<string>();
+  return (
+    <>
+      <RequiredBanner />
+      {config.sections.map((section, index) => (
+        <Box key={section.title} component="section" sx={{ width: '100%' }} aria-label={section.title}>
+          {index > 0 && <Divider sx={{ mb: 2 }} />}
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+            {section.title}
+          </Typography>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+            {section.fields.flatMap((field) => {
+              const p = config.properties[field];
+              if (!p || p.readOnly) return [];
+              const context = contextChain(config, field, lookup).filter((spec) => !drawn.has(spec.field));
+              context.forEach((spec) => drawn.add(spec.field));
+              return [
+                ...context.map((spec) => (
+                  <Box key={`context:${spec.field}`} sx={{ minWidth: 0 }} data-context-field={spec.field}>
+                    <ContextSelect spec={spec} />
+                  </Box>
+                )),
+                <Box key={field} sx={{ gridColumn: isWide(p) ? '1 / -1' : undefined, minWidth: 0 }}>
+                  <SchemaInput config={config} field={field} />
+                </Box>,
+              ];
+            })}
+          </Box>
+        </Box>
+      ))}
+    </>
+  );
+}
+
+function defaultsOf(config: ResourceConfig) {
+  const out: Record<string, unknown> = {};
+  for (const [field, p] of Object.entries(config.properties)) if (!p.readOnly && p.default !== undefined) out[field] = p.default;
+  return out;
+}
+
+/** The record without the context fields, which only filter the selects. */
+function withoutContext(config: ResourceConfig) {
+  const skip = contextFields(config, lookup);
+  return (data: Record<string, unknown>) => {
+    if (!skip.length) return data;
+    const out = { ...data };
+    for (const field of skip) delete out[field];
+    return out;
+  };
+}
+
+export function ResourceForm({ config, mode }: { config: ResourceConfig; mode: 'create' | 'edit' }) {
+  const { id } = useParams();
+  useApiOrigin();
+  const rights = useRights(config);
+  const toasts = useToasts();
+  const goBack = useGoBack(`${config.path}/list`);
+  const mutationOptions = useMemo(
+    () => ({
+      onSuccess: () => {
+        toasts.success();
+        goBack();
+      },
+      onError: (error: unknown) => toasts.failure(error),
+    }),
+    [toasts, goBack],
+  );
+  const transform = useMemo(() => withoutContext(config), [config]);
+  const title = mode === 'create' ? `Cadastrar ${config.labels.singular}` : `Editar ${config.labels.singular}`;
+  const allowed = mode === 'create' ? rights.create : rights.update;
+  if (!allowed) {
+    return (
+      <Box sx={{ maxWidth: FORM_MAX_WIDTH, width: '100%', mx: 'auto', px: { xs: 1, sm: 2 }, pb: 4 }}>
+        <TitleBar title={title} back={`${config.path}/list`} />
+        <Alert severity="warning" action={<Button component={Link} to={`${config.path}/list`}>Voltar</Button>}>
+          {NOT_ALLOWED_TEXT}
+        </Alert>
+      </Box>
+    );
+  }
+  const form = (
+    <SimpleForm
+      toolbar={<FormToolbar onCancel={goBack} />}
+      defaultValues={mode === 'create' ? defaultsOf(config) : undefined}
+      disableInvalidFormNotification
+      warnWhenUnsavedChanges={false}
+    >
+      <InvalidSubmitNotifier />
+      <FormSections config={config} />
+    </SimpleForm>
+  );
+  return (
+    <ResourceContextProvider value={config.resource}>
+      <Box sx={{ maxWidth: FORM_MAX_WIDTH, width: '100%', mx: 'auto', px: { xs: 1, sm: 2 }, pb: 4 }}>
+        <TitleBar title={title} back={`${config.path}/list`} />
+        {mode === 'create' ? (
+          <Create resource={config.resource} title={title} actions={false} redirect={false} mutationOptions={mutationOptions} transform={transform}>
+            {form}
+          </Create>
+        ) : (
+          <Edit
+            resource={config.resource}
+            id={id}
+            title={title}
+            actions={false}
+            redirect={false}
+            mutationMode="pessimistic"
+            mutationOptions={mutationOptions}
+            transform={transform}
+          >
+            {form}
+          </Edit>
+        )}
+        {mode === 'edit' && config.history && id && <HistoryPanel config={config} id={id} />}
+      </Box>
+    </ResourceContextProvider>
+  );
+}
+
+export const ResourceCreate = ({ config }: { config: ResourceConfig }) => <ResourceForm config={config} mode="create" />;
+export const ResourceEdit = ({ config }: { config: ResourceConfig }) => <ResourceForm config={config} mode="edit" />;
+export default ResourceForm;

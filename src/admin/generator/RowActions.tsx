@@ -1,0 +1,139 @@
+// The actions of a table row, each shown only when the user's role allows it: Ativar/Desativar (for
+// records with 'ativo'), links of bespoke pages (a provider's cities, ...), edit, and delete after
+// the spec's irreversibility warning. 'Super Admin' rows cannot be deleted.
+import { useState, type MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Box, Button, IconButton, Stack, Tooltip } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import WarningIcon from '@mui/icons-material/WarningAmber';
+import { useDelete, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import { MSG } from '../../domain/messages.js';
+import { isSuperAdminRow, type Rights } from './access.js';
+import { IntranetDialog } from './Dialog.js';
+import { rowLinksOf } from './extensions.js';
+import { editPathOf, type ResourceConfig } from './schemas.js';
+
+export const DELETE_WARNING = 'Essa ação é IRREVERSÍVEL e não permite a recuperação de dados.';
+export const SUPER_ADMIN_DELETE_TEXT = 'Não é possível excluir um Super Admin';
+export const SUCCESS_TOAST_MS = 3500;
+export const ERROR_TOAST_MS = 5000;
+
+const stop = (e: MouseEvent) => e.stopPropagation();
+
+export function useToasts() {
+  const notify = useNotify();
+  return {
+    success: (message: string = MSG.success) => notify(message, { type: 'success', autoHideDuration: SUCCESS_TOAST_MS, messageArgs: { _: message } }),
+    failure: (error?: unknown) => {
+      const message = (error as { message?: string } | undefined)?.message || MSG.failure;
+      notify(message, { type: 'error', autoHideDuration: ERROR_TOAST_MS, messageArgs: { _: message } });
+    },
+  };
+}
+
+/** Whether a row of this resource has any action the user may use (else the column is hidden). */
+export function hasRowActions(config: ResourceConfig, rights: Rights) {
+  const toggles = 'ativo' in config.properties && !config.properties.ativo.readOnly;
+  return (
+    (config.editable && rights.update) ||
+    (toggles && rights.update) ||
+    rights.delete ||
+    rowLinksOf(config.resource).some((l) => rights[l.right ?? 'update'])
+  );
+}
+
+// Datagrid reads label and sortable from the column's element.
+export function RowActions({ config, rights }: { config: ResourceConfig; rights: Rights; label?: string; sortable?: boolean; textAlign?: 'right' }) {
+  const record = useRecordContext();
+  const toasts = useToasts();
+  const refresh = useRefresh();
+  const [update, { isPending: updating }] = useUpdate();
+  const [remove, { isPending: deleting }] = useDelete();
+  const [confirming, setConfirming] = useState(false);
+  if (!record) return null;
+  const hasActive = 'ativo' in config.properties && !config.properties.ativo.readOnly && rights.update;
+  const active = Boolean(record.ativo);
+  const superAdmin = isSuperAdminRow(record);
+  const links = rowLinksOf(config.resource).filter((l) => rights[l.right ?? 'update']);
+
+  const toggle = (e: MouseEvent) => {
+    e.stopPropagation();
+    update(
+      config.resource,
+      { id: record.id, data: { ativo: !active }, previousData: record },
+      { mutationMode: 'pessimistic', onSuccess: () => toasts.success(), onError: (error) => toasts.failure(error) },
+    );
+  };
+
+  const confirmDelete = () =>
+    remove(
+      config.resource,
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setConfirming(false);
+          toasts.success();
+          refresh();
+        },
+        onError: (error) => {
+          setConfirming(false);
+          toasts.failure(error);
+        },
+      },
+    );
+
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end' }} onClick={stop}>
+      {hasActive && (
+        <Button size="small" onClick={toggle} disabled={updating} color={active ? 'error' : 'success'} sx={{ minWidth: 88 }}>
+          {active ? 'Desativar' : 'Ativar'}
+        </Button>
+      )}
+      {links.map(({ label, icon: Icon, to }) => (
+        <Tooltip key={label} title={label}>
+          {Icon ? (
+            <IconButton size="small" component={Link} to={to(record)} aria-label={label}>
+              <Icon fontSize="small" />
+            </IconButton>
+          ) : (
+            <Button size="small" component={Link} to={to(record)}>
+              {label}
+            </Button>
+          )}
+        </Tooltip>
+      ))}
+      {config.editable && rights.update && (
+        <Tooltip title="Editar">
+          <IconButton size="small" component={Link} to={editPathOf(config, record.id)} aria-label="Editar">
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {rights.delete && (
+        <Tooltip title={superAdmin ? SUPER_ADMIN_DELETE_TEXT : 'Excluir'}>
+          {/* A disabled button gets no hover events: the span keeps the tooltip. */}
+          <Box component="span">
+            <IconButton size="small" aria-label="Excluir" onClick={() => setConfirming(true)} color="error" disabled={superAdmin}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Box>
+        </Tooltip>
+      )}
+      {rights.delete && (
+        <IntranetDialog
+          open={confirming}
+          icon={<WarningIcon color="warning" />}
+          title={`Excluir ${config.labels.singular.toLowerCase()}?`}
+          text={DELETE_WARNING}
+          primaryButtonLabel="Excluir"
+          primaryColor="error"
+          loading={deleting}
+          onConfirm={confirmDelete}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+// The documented v1 calls the generated screens make besides /api (files, CEP, municipalities,
+// provider cities): the session's bearer token and the effective role of the call's module, as the
+// data provider does for /api. The base is the page's origin; tests point it at their server.
+import { effectiveRole } from '../../domain/roles.js';
+import { MSG } from '../../domain/messages.js';
+import { useApiBase } from '../auth/context.js';
+import { getSession } from '../session.js';
+
+const ROLE_HEADER = 'X-Intranet-Role';
+
+let base = '';
+
+/** Where the server is ('' for the page's own origin). */
+export function setApiOrigin(origin: string) {
+  base = origin.replace(/\/$/, '');
+}
+
+export const apiUrl = (path: string) => `${base}${path}`;
+
+/** Follows the app's server origin (App's apiBase): screens making v1 calls use it once at their top. */
+export function useApiOrigin() {
+  const origin = useApiBase();
+  if (origin.replace(/\/$/, '') !== base) setApiOrigin(origin);
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+function headersFor(module: string, init?: HeadersInit) {
+  const headers = new Headers(init);
+  const session = getSession();
+  if (session) {
+    headers.set('Authorization', `Bearer ${session.token}`);
+    headers.set(ROLE_HEADER, effectiveRole(session.roles, module));
+  }
+  return headers;
+}
+
+/** fetch() of a v1 path with the session's credentials; non-2xx answers throw ApiError with the server's text. */
+export async function v1Fetch(path: string, options: RequestInit & { module?: string } = {}): Promise<Response> {
+  const { module = 'rh', ...init } = options;
+  const headers = headersFor(module, init.headers);
+  if (init.body && typeof init.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  const response = await fetch(apiUrl(path), { ...init, headers });
+  if (!response.ok) {
+    let body: unknown = null;
+    try {
+      body = await response.json();
+    } catch {
+      // not JSON
+    }
+    const message = (body as { message?: string } | null)?.message || MSG.failure;
+    throw new ApiError(message, response.status, body);
+  }
+  return response;
+}
+
+export async function v1Json<T = any>(path: string, options: RequestInit & { module?: string } = {}): Promise<T> {
+  const response = await v1Fetch(path, options);
+  return (await response.json()) as T;
+}
+
+export interface UploadedFile {
+  id: string;
+  name: string;
+  type: string;
+}
+
+/** POST /v1/files/ (multipart 'file[]' and 'bucket-id'): the stored file's id, name and type. */
+export async function uploadFile(file: File, bucket: string, module = 'rh'): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append('bucket-id', bucket);
+  form.append('file[]', file, file.name);
+  const json = await v1Json<{ processedFiles: UploadedFile[] }>('/v1/files/', { method: 'POST', body: form, module });
+  const stored = json.processedFiles?.[0];
+  if (!stored) throw new ApiError(MSG.failure, 500, json);
+  return stored;
+}
+
+/** GET /v1/files/{id} with the bearer token, as a blob (images are shown through an object URL). */
+export async function downloadFile(id: string, module = 'rh'): Promise<Blob> {
+  const response = await v1Fetch(`/v1/files/${encodeURIComponent(id)}`, { module });
+  return response.blob();
+}

@@ -1,0 +1,58 @@
+// What bespoke pages add to the generated screens: a custom-pages/<feature>/index.tsx may export
+// `rowLinks`, extra actions of a resource's table rows leading to its pages (a provider's cities,
+// ...), `fieldInputs`, inputs drawn in place of a generated one (a holiday's cities dual list, ...),
+// and `fieldViews`, how a field's value is shown (city names for IBGE codes, ...). All are read
+// here, so the generator needs no edit to take them.
+import type { ComponentType } from 'react';
+import type { Operation, ResourceConfig } from './schemas.js';
+import type { Validator } from './validation.js';
+
+export interface RowLink {
+  resource: string;
+  /** Text of the button (and its tooltip). */
+  label: string;
+  icon?: ComponentType<{ fontSize?: 'small' }>;
+  to: (record: Record<string, any>) => string;
+  /** The right the link needs (default: update). */
+  right?: Operation;
+}
+
+export interface FieldInputProps {
+  config: ResourceConfig;
+  field: string;
+  label: string;
+  required: boolean;
+  /** The schema's validators of the field. */
+  validate: Validator[];
+}
+
+export interface FieldInput {
+  resource: string;
+  field: string;
+  /** Usually React.lazy(() => import('./SomeInput.js')): it is drawn inside Suspense. */
+  component: ComponentType<FieldInputProps>;
+}
+
+export interface FieldView {
+  resource: string;
+  field: string;
+  /** How the value shows in tables, cards and expanded rows (React.lazy is fine: drawn inside Suspense). */
+  component: ComponentType<{ config: ResourceConfig; field: string; value: unknown }>;
+}
+
+interface ExtensionModule {
+  rowLinks?: RowLink[];
+  fieldInputs?: FieldInput[];
+  fieldViews?: FieldView[];
+}
+
+const modules = import.meta.glob<ExtensionModule>('/custom-pages/*/index.tsx', { eager: true });
+
+export const rowLinks: RowLink[] = Object.values(modules).flatMap((m) => m.rowLinks ?? []);
+export const fieldInputs: FieldInput[] = Object.values(modules).flatMap((m) => m.fieldInputs ?? []);
+
+export const fieldViews: FieldView[] = Object.values(modules).flatMap((m) => m.fieldViews ?? []);
+
+export const fieldViewOf = (resource: string, field: string) => fieldViews.find((f) => f.resource === resource && f.field === field);
+export const rowLinksOf = (resource: string) => rowLinks.filter((l) => l.resource === resource);
+export const fieldInputOf = (resource: string, field: string) => fieldInputs.find((f) => f.resource === resource && f.field === field);

@@ -1,0 +1,186 @@
+// How a value of a schema property is shown in tables, expanded rows and exports.
+import { Suspense } from 'react';
+import { Box, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useRecordContext } from 'react-admin';
+import {
+  EMPTY_TEXT,
+  formatBRL,
+  formatDate,
+  formatDateTime,
+  formatMonthDay,
+  formatNumber,
+  isEmptyValue,
+} from '../../domain/format.js';
+import { isImageFieldName } from '../../domain/format.js';
+import { SUPER_ADMIN_LABEL } from './access.js';
+import { fieldViewOf } from './extensions.js';
+import { FileImage } from './files.js';
+import { isIconNameField, NamedIcon } from './iconNames.js';
+import { htmlText } from './sanitize.js';
+import { baseType, type ResourceConfig } from './schemas.js';
+
+/** Number fields holding money: the schema format has no currency yet, so the name tells. */
+export const isMoneyField = (field: string) => /^(valor|preco|custo|salario|total)(_|$)/.test(field);
+
+export const ACTIVE_TEXT = { true: 'Ativo', false: 'Inativo' } as const;
+
+/** The text of a plain (non-reference) value, as tables and the CSV show it. */
+export function displayText(config: ResourceConfig, field: string, value: unknown): string {
+  if (isEmptyValue(value)) return EMPTY_TEXT;
+  const p = config.properties[field];
+  if (!p) return String(value);
+  const type = baseType(p);
+  if (type === 'boolean') return field === 'ativo' ? ACTIVE_TEXT[String(Boolean(value)) as 'true' | 'false'] : value ? 'Sim' : 'Não';
+  if (p.format === 'date') return formatDate(value);
+  if (p.format === 'date-time') return formatDateTime(value);
+  if (p.format === 'month-day') return formatMonthDay(value);
+  if (type === 'number' || type === 'integer') return isMoneyField(field) ? formatBRL(value) : formatNumber(value);
+  if (p.format === 'html' && typeof value === 'string') return htmlText(value).trim() || EMPTY_TEXT;
+  if (Array.isArray(value)) return value.map((v) => roleText(field, v)).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Role strings of a profile list: the superadmin role reads 'Super Admin'. */
+export function roleText(field: string, value: unknown): string {
+  if ((field === 'papeis' || field === 'perfil' || field === 'roles') && value === 'users:superadmin') return SUPER_ADMIN_LABEL;
+  return String(value);
+}
+
+export function StatusDot({ active }: { active: boolean }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} component="span">
+      <Box
+        component="span"
+        aria-hidden
+        sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: active ? 'success.main' : 'error.main', flexShrink: 0 }}
+      />
+      <span>{ACTIVE_TEXT[String(active) as 'true' | 'false']}</span>
+    </Stack>
+  );
+}
+
+const Empty = () => (
+  <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+    {EMPTY_TEXT}
+  </Typography>
+);
+
+export interface SchemaFieldProps {
+  config: ResourceConfig;
+  source: string;
+  /** Read by Datagrid for the column header. */
+  label?: string;
+  sortable?: boolean;
+}
+
+/** One cell: references by their label field, 'ativo' as a coloured dot, dates and money in pt-BR. */
+export function SchemaField({ config, source }: SchemaFieldProps) {
+  const record = useRecordContext();
+  if (!record) return null;
+  const value = record[source];
+  const ref = config.references[source];
+  const p = config.properties[source];
+  const View = fieldViewOf(config.resource, source)?.component;
+  if (View) {
+    if (isEmptyValue(value)) return <Empty />;
+    return (
+      <Suspense fallback={<CircularProgress size={16} />}>
+        <View config={config} field={source} value={value} />
+      </Suspense>
+    );
+  }
+  if (ref && p && baseType(p) === 'array') {
+    if (isEmptyValue(value)) return <Empty />;
+    return (
+      <ReferenceArrayField source={source} reference={ref.resource}>
+        <SingleFieldList linkType={false}>
+          <ReferenceChip label={ref.label} />
+        </SingleFieldList>
+      </ReferenceArrayField>
+    );
+  }
+  if (ref) {
+    if (isEmptyValue(value)) return <Empty />;
+    return (
+      <ReferenceField source={source} reference={ref.resource} link={false}>
+        <TextField source={ref.label} variant="body2" />
+      </ReferenceField>
+    );
+  }
+  if (isEmptyValue(value)) return <Empty />;
+  if (p && baseType(p) === 'boolean' && source === 'ativo') return <StatusDot active={Boolean(value)} />;
+  if (p?.format === 'file' && typeof value === 'string') {
+    return isImageFieldName(source) ? <FileImage id={value} module={config.module} alt={p.title} size={40} /> : <Chip size="small" label="Arquivo" />;
+  }
+  if (isIconNameField(source) && typeof value === 'string') {
+    return (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} component="span">
+        <NamedIcon icon={value} fontSize="small" sx={{ color: 'text.secondary' }} />
+        <span>{value}</span>
+      </Stack>
+    );
+  }
+  if (p?.format === 'color' && typeof value === 'string') {
+    return (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} component="span">
+        <Box component="span" sx={{ width: 16, height: 16, borderRadius: 0.5, bgcolor: value, border: 1, borderColor: 'divider' }} />
+        <span>{value}</span>
+      </Stack>
+    );
+  }
+  if (p && baseType(p) === 'array' && Array.isArray(value) && (p.items as { format?: string } | undefined)?.format === 'file') {
+    return isImageFieldName(source) ? (
+      <Stack direction="row" spacing={0.5} component="span">
+        {value.slice(0, 4).map((id) => (
+          <FileImage key={String(id)} id={String(id)} module={config.module} alt={p.title} size={32} />
+        ))}
+      </Stack>
+    ) : (
+      <Chip size="small" label={`${value.length} ${value.length === 1 ? 'arquivo' : 'arquivos'}`} />
+    );
+  }
+  if (p && baseType(p) === 'array' && Array.isArray(value)) {
+    return (
+      <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }} component="span">
+        {value.map((v, i) => (
+          <Chip key={i} size="small" label={roleText(source, v)} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Typography component="span" variant="body2">
+      {displayText(config, source, value)}
+    </Typography>
+  );
+}
+
+function ReferenceChip({ label }: { label: string }) {
+  const record = useRecordContext();
+  return record ? <Chip size="small" label={String(record[label] ?? record.id)} /> : null;
+}
+
+/** The expanded part of a row: label and value of each list.expand field. */
+export function ExpandPanel({ config }: { config: ResourceConfig }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(200px, 1fr))' },
+        gap: 2,
+        py: 1,
+        px: 2,
+      }}
+    >
+      {config.list.expand.map((field) => (
+        <Box key={field}>
+          <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+            {config.properties[field]?.title ?? field}
+          </Typography>
+          <SchemaField config={config} source={field} />
+        </Box>
+      ))}
+    </Box>
+  );
+}

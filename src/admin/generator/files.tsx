@@ -1,0 +1,208 @@
+// File and image fields: the input uploads to POST /v1/files/ and keeps the file's id; images are
+// shown through GET /v1/files/{id} fetched with the bearer token (an object URL of the blob).
+import { useEffect, useRef, useState } from 'react';
+import { Box, Button, CircularProgress, FormLabel, Stack, Typography } from '@mui/material';
+import UploadIcon from '@mui/icons-material/UploadFile';
+import DownloadIcon from '@mui/icons-material/Download';
+import ImageIcon from '@mui/icons-material/ImageOutlined';
+import { useInput } from 'react-admin';
+import { IMAGE_TYPES, uploadProblem } from '../../domain/format.js';
+import { downloadFile, uploadFile } from './api.js';
+import { FieldMessage, useShownError } from './FieldMessage.js';
+import type { Validator } from './validation.js';
+
+/** An object URL of the stored file, revoked when no longer shown. */
+export function useFileUrl(id: string | null | undefined, module: string) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!id) {
+      setUrl(null);
+      return;
+    }
+    let objectUrl: string | null = null;
+    let cancelled = false;
+    setFailed(false);
+    downloadFile(id, module)
+      .then((blob) => {
+        if (cancelled) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      })
+      .catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [id, module]);
+  return { url, failed };
+}
+
+export function FileImage({ id, module, alt, size = 48 }: { id: string; module: string; alt: string; size?: number }) {
+  const { url, failed } = useFileUrl(id, module);
+  if (failed) return <ImageIcon sx={{ color: 'text.disabled', fontSize: size }} aria-label={alt} />;
+  if (!url) return <CircularProgress size={Math.min(size, 24)} />;
+  return <Box component="img" src={url} alt={alt} sx={{ width: size, height: size, objectFit: 'contain', borderRadius: 1 }} />;
+}
+
+async function saveBlob(id: string, module: string) {
+  const blob = await downloadFile(id, module);
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = '';
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export interface FileInputProps {
+  source: string;
+  label: string;
+  validate?: Validator[];
+  /** PNG/JPEG only, shown as a picture. */
+  image: boolean;
+  /** Role area of the call and storage bucket of the upload. */
+  module: string;
+  bucket: string;
+  helperText?: string | false;
+}
+
+export function FileInput({ source, label, validate, image, module, bucket, helperText }: FileInputProps) {
+  const { field, fieldState, isRequired } = useInput({ source, validate });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+  const value = typeof field.value === 'string' && field.value ? field.value : null;
+  const inputId = `file-${source}`;
+
+  const onPick = async (event: React.ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const reason = uploadProblem(file, image ? 'image' : 'file');
+    if (reason) {
+      setProblem(reason);
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const stored = await uploadFile(file, bucket, module);
+      field.onChange(stored.id);
+      field.onBlur();
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = useShownError(fieldState);
+  const error = problem ?? shown;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <FormLabel htmlFor={inputId} required={isRequired} error={Boolean(error)} sx={{ display: 'block', mb: 1, fontSize: '0.85rem' }}>
+        {label}
+      </FormLabel>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        {value && image && <FileImage id={value} module={module} alt={label} size={72} />}
+        {value && !image && (
+          <Button size="small" startIcon={<DownloadIcon />} onClick={() => void saveBlob(value, module)}>
+            Baixar Arquivo
+          </Button>
+        )}
+        <Button variant="outlined" size="small" component="label" htmlFor={inputId} startIcon={busy ? <CircularProgress size={16} /> : <UploadIcon />} disabled={busy}>
+          {value ? (image ? 'Trocar imagem' : 'Trocar arquivo') : image ? 'Escolher imagem' : 'Escolher arquivo'}
+        </Button>
+        <input
+          ref={picker}
+          id={inputId}
+          data-testid={inputId}
+          type="file"
+          hidden
+          accept={image ? IMAGE_TYPES.join(',') : undefined}
+          onChange={onPick}
+          aria-label={label}
+        />
+        {value && !isRequired && (
+          <Button size="small" color="inherit" onClick={() => field.onChange(null)}>
+            Remover
+          </Button>
+        )}
+      </Stack>
+      {image && (
+        <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 0.5 }}>
+          PNG ou JPEG, até 10 MB.
+        </Typography>
+      )}
+      <FieldMessage error={error} helperText={helperText} />
+    </Box>
+  );
+}
+
+/** A list of files (auxiliary images, attachments): each checked and uploaded, shown, removable. */
+export function FileArrayInput({ source, label, validate, image, module, bucket, helperText, max }: FileInputProps & { max?: number }) {
+  const { field, fieldState, isRequired } = useInput({ source, validate });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids: string[] = Array.isArray(field.value) ? (field.value as string[]) : [];
+  const inputId = `files-${source}`;
+  const full = max !== undefined && ids.length >= max;
+
+  const onPick = async (event: React.ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (!files.length) return;
+    const refused = files.map((f) => uploadProblem(f, image ? 'image' : 'file')).find(Boolean);
+    if (refused) {
+      setProblem(refused);
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const added: string[] = [];
+      for (const file of files.slice(0, max === undefined ? files.length : Math.max(0, max - ids.length))) added.push((await uploadFile(file, bucket, module)).id);
+      field.onChange([...ids, ...added]);
+      field.onBlur();
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = useShownError(fieldState);
+  const error = problem ?? shown;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <FormLabel htmlFor={inputId} required={isRequired} error={Boolean(error)} sx={{ display: 'block', mb: 1, fontSize: '0.85rem' }}>
+        {label}
+      </FormLabel>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }} role="list" aria-label={label}>
+        {ids.map((id) => (
+          <Stack key={id} role="listitem" spacing={0.5} sx={{ alignItems: 'center' }}>
+            {image ? <FileImage id={id} module={module} alt={label} size={64} /> : (
+              <Button size="small" startIcon={<DownloadIcon />} onClick={() => void saveBlob(id, module)}>
+                Baixar Arquivo
+              </Button>
+            )}
+            <Button size="small" color="inherit" onClick={() => field.onChange(ids.filter((x) => x !== id))}>
+              Remover
+            </Button>
+          </Stack>
+        ))}
+        <Button variant="outlined" size="small" component="label" htmlFor={inputId} startIcon={busy ? <CircularProgress size={16} /> : <UploadIcon />} disabled={busy || full}>
+          {image ? 'Adicionar imagens' : 'Adicionar arquivos'}
+        </Button>
+        <input id={inputId} data-testid={inputId} type="file" hidden multiple accept={image ? IMAGE_TYPES.join(',') : undefined} onChange={onPick} aria-label={label} />
+      </Stack>
+      {image && (
+        <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 0.5 }}>
+          PNG ou JPEG, até 10 MB cada{max ? `; no máximo ${max}` : ''}.
+        </Typography>
+      )}
+      <FieldMessage error={error} helperText={helperText} />
+    </Box>
+  );
+}

@@ -1,0 +1,83 @@
+// Icons named in records (a news category's 'icone': Material Icons names such as 'campaign'): the
+// common ones drawn from @mui/icons-material, any other shown by a generic tag icon.
+import type { SvgIconProps } from '@mui/material';
+import Campaign from '@mui/icons-material/Campaign';
+import Event from '@mui/icons-material/Event';
+import Work from '@mui/icons-material/Work';
+import School from '@mui/icons-material/School';
+import Celebration from '@mui/icons-material/Celebration';
+import Newspaper from '@mui/icons-material/Newspaper';
+import Info from '@mui/icons-material/Info';
+import Favorite from '@mui/icons-material/Favorite';
+import Star from '@mui/icons-material/Star';
+import Groups from '@mui/icons-material/Groups';
+import Business from '@mui/icons-material/Business';
+import Build from '@mui/icons-material/Build';
+import Computer from '@mui/icons-material/Computer';
+import Wifi from '@mui/icons-material/Wifi';
+import Router from '@mui/icons-material/Router';
+import Phone from '@mui/icons-material/Phone';
+import Email from '@mui/icons-material/Email';
+import Home from '@mui/icons-material/Home';
+import Public from '@mui/icons-material/Public';
+import LocalShipping from '@mui/icons-material/LocalShipping';
+import AttachMoney from '@mui/icons-material/AttachMoney';
+import SportsSoccer from '@mui/icons-material/SportsSoccer';
+import HealthAndSafety from '@mui/icons-material/HealthAndSafety';
+import EmojiEvents from '@mui/icons-material/EmojiEvents';
+import Lightbulb from '@mui/icons-material/Lightbulb';
+import Announcement from '@mui/icons-material/Announcement';
+import Handshake from '@mui/icons-material/Handshake';
+import Cake from '@mui/icons-material/Cake';
+import Label from '@mui/icons-material/Label';
+import Article from '@mui/icons-material/Article';
+import Notifications from '@mui/icons-material/Notifications';
+import Security from '@mui/icons-material/Security';
+import Storefront from '@mui/icons-material/Storefront';
+
+const ICONS: Record<string, typeof Label> = {
+  campaign: Campaign,
+  event: Event,
+  work: Work,
+  school: School,
+  celebration: Celebration,
+  newspaper: Newspaper,
+  info: Info,
+  favorite: Favorite,
+  star: Star,
+  groups: Groups,
+  business: Business,
+  build: Build,
+  computer: Computer,
+  wifi: Wifi,
+  router: Router,
+  phone: Phone,
+  email: Email,
+  home: Home,
+  public: Public,
+  local_shipping: LocalShipping,
+  attach_money: AttachMoney,
+  sports_soccer: SportsSoccer,
+  health_and_safety: HealthAndSafety,
+  emoji_events: EmojiEvents,
+  lightbulb: Lightbulb,
+  announcement: Announcement,
+  handshake: Handshake,
+  cake: Cake,
+  label: Label,
+  article: Article,
+  notifications: Notifications,
+  security: Security,
+  storefront: Storefront,
+};
+
+/** Fields holding an icon's name. */
+export const isIconNameField = (field: string) => /^(icone|icon|icones)$/i.test(field);
+
+/** Material Icons names come in snake_case; 'Campaign' or 'campaign-outlined' are read alike. */
+const keyOf = (name: string) => name.trim().replace(/([a-z])([A-Z])/g, '$1_$2').replace(/-/g, '_').toLowerCase().replace(/_(outlined|rounded|sharp|two_?tone)$/, '');
+
+export function NamedIcon({ icon: name, ...props }: { icon: string | null | undefined } & SvgIconProps) {
+  const Icon = (name && ICONS[keyOf(name)]) || Label;
+  return <Icon aria-label={name ?? undefined} {...props} />;
+}

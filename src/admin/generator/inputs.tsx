@@ -1,0 +1,401 @@
+// The form input of a schema property, chosen by its type and format, with its validators:
+// references as selects searched on the server (500 ms debounce) and dependent on each other,
+// multi-selects, switches, numbers, dates, masked CNPJ/CPF/phone/CEP (with the address lookup),
+// colour, rich text, file and image uploads; bespoke inputs from custom pages take their place.
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Box, Button, CircularProgress, InputAdornment, Stack, Typography } from '@mui/material';
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  DateTimeInput,
+  NumberInput,
+  PasswordInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SelectArrayInput,
+  SelectInput,
+  TextArrayInput,
+  TextInput,
+  TimeInput,
+  useGetOne,
+} from 'react-admin';
+import { applyMask, formatMonthDay, isImageFieldName, MASKS, parseMonthDay, type MaskName } from '../../domain/format.js';
+import { addressFieldsOf, CEP_CLEAR_BELOW, CEP_LOOKUP_LENGTH, CEP_NOT_FOUND, CLEARED_PARTS, createCity, lookupCep, type CepAddress } from './cep.js';
+import { dependentFilter, isBlankId, reconcile, sameId, type SelectSpec } from './dependent.js';
+import { fieldInputOf } from './extensions.js';
+import { FileArrayInput, FileInput } from './files.js';
+import { configByResource } from './registry.js';
+import { RichTextInput } from './RichTextInput.js';
+import { baseType, isNullable, type PropertySchema, type Reference, type ResourceConfig } from './schemas.js';
+import { validatorsFor, type Validator } from './validation.js';
+
+/** Autocomplete search waits this long after the last key (foundation spec, section 9). */
+export const SELECT_DEBOUNCE_MS = 500;
+export const NO_OPTIONS_TEXT = 'Nenhum dado encontrado';
+
+type MarkedValidator = Validator & { isRequired?: boolean };
+
+/** Validators with react-admin's marker, so the label shows the required asterisk. */
+function validation(property: PropertySchema, required: boolean): MarkedValidator[] {
+  const list: MarkedValidator[] = validatorsFor(property, required);
+  if (required && list.length && baseType(property) !== 'boolean') list[0].isRequired = true;
+  return list;
+}
+
+const choicesOf = (values: unknown[] | undefined) =>
+  (values ?? []).filter((v) => v !== null).map((v) => ({ id: v as string | number, name: String(v) }));
+
+/** A field spans the whole row when it holds long text, rich text or a file. */
+export function isWide(property: PropertySchema) {
+  return (
+    property.format === 'html' ||
+    (baseType(property) === 'string' && (property.maxLength ?? 0) > 255 && !property.enum) ||
+    (baseType(property) === 'array' && !(property.items as PropertySchema | undefined)?.enum)
+  );
+}
+
+export function SchemaInput({ config, field }: { config: ResourceConfig; field: string }) {
+  const property = config.properties[field];
+  if (!property || property.readOnly) return null;
+  const required = config.required.has(field);
+  const label = field === 'ativo' && baseType(property) === 'boolean' ? 'Ativo' : property.title;
+  const validate = validation(property, required);
+  const common = { source: field, label, validate, fullWidth: true, helperText: property.description ?? false } as const;
+  const ref = config.references[field];
+  const type = baseType(property);
+
+  const Custom = fieldInputOf(config.resource, field)?.component;
+  if (Custom) {
+    return (
+      <Suspense fallback={<CircularProgress size={24} />}>
+        <Custom config={config} field={field} label={label} required={required} validate={validate} />
+      </Suspense>
+    );
+  }
+
+  if (ref && type === 'array') return <ReferenceArraySelect reference={ref} common={common} />;
+  if (ref) return <ReferenceSelect reference={ref} common={common} field={field} />;
+
+  if (type === 'boolean') return <BooleanInput source={field} label={label} helperText={common.helperText} />;
+
+  if (type === 'array') {
+    const items = (property.items ?? {}) as PropertySchema;
+    if (items.enum) return <SelectArrayInput {...common} choices={choicesOf(items.enum)} />;
+    if (items.format === 'file') {
+      return (
+        <FileArrayInput
+          source={field}
+          label={label}
+          validate={validate}
+          image={isImageFieldName(field)}
+          module={config.module}
+          bucket={config.resource.replace(/[^A-Za-z0-9_-]/g, '_')}
+          helperText={common.helperText}
+          max={property.maxItems}
+        />
+      );
+    }
+    return <TextArrayInput {...common} />;
+  }
+
+  if (property.enum) {
+    return <SelectInput {...common} choices={choicesOf(property.enum)} emptyText={required ? undefined : 'Não informado'} parse={(v: unknown) => (v === '' ? null : v)} />;
+  }
+
+  if (type === 'integer' || type === 'number') {
+    return <NumberInput {...common} step={type === 'integer' ? 1 : 'any'} />;
+  }
+
+  switch (property.format) {
+    case 'date':
+      return <DateInput {...common} />;
+    case 'date-time':
+      return <DateTimeInput {...common} />;
+    case 'time':
+      return <TimeInput {...common} />;
+    case 'password':
+      return <PasswordInput {...common} autoComplete="new-password" />;
+    case 'month-day':
+      return (
+        <TextInput
+          {...common}
+          helperText="Dia e mês (DD/MM)"
+          placeholder="DD/MM"
+          format={(v: unknown) => (typeof v === 'string' && /^\d{2}-\d{2}$/.test(v) ? formatMonthDay(v) : ((v as string) ?? ''))}
+          parse={(v: string) => parseMonthDay(applyMask('##/##', v)) || null}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+        />
+      );
+    case 'color':
+      return <ColorInput common={common} />;
+    case 'email':
+      return <TextInput {...common} type="email" autoComplete="email" />;
+    case 'uri':
+      return <TextInput {...common} type="url" placeholder="https://" />;
+    case 'cep':
+      return <CepInput common={common} config={config} nullable={isNullable(property)} />;
+    case 'cnpj':
+    case 'cpf':
+    case 'phone':
+      return <MaskedInput common={common} mask={property.format} nullable={isNullable(property)} />;
+    case 'html':
+      return <RichTextInput source={field} label={label} validate={validate} helperText={common.helperText} />;
+    case 'file':
+      return (
+        <FileInput
+          source={field}
+          label={label}
+          validate={validate}
+          image={isImageFieldName(field)}
+          module={config.module}
+          bucket={config.resource.replace(/[^A-Za-z0-9_-]/g, '_')}
+          helperText={common.helperText}
+        />
+      );
+    default:
+      return <TextInput {...common} multiline={isWide(property)} minRows={isWide(property) ? 3 : undefined} />;
+  }
+}
+
+type Common = {
+  source: string;
+  label: string;
+  validate: MarkedValidator[];
+  fullWidth: true;
+  helperText: string | false;
+};
+
+function ColorInput({ common }: { common: Common }) {
+  return (
+    <TextInput
+      {...common}
+      type="color"
+      format={(v: unknown) => (typeof v === 'string' && v ? v : '#000000')}
+      sx={{ '& input[type=color]': { height: 28, cursor: 'pointer' } }}
+    />
+  );
+}
+
+function MaskedInput({ common, mask, nullable }: { common: Common; mask: MaskName; nullable: boolean }) {
+  const pattern = MASKS[mask];
+  return (
+    <TextInput
+      {...common}
+      placeholder={pattern.replace(/#/g, '0')}
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: pattern.length } }}
+      format={(v: unknown) => applyMask(pattern, v)}
+      parse={(v: string) => {
+        const masked = applyMask(pattern, v);
+        return masked === '' ? (nullable ? null : '') : masked;
+      }}
+    />
+  );
+}
+
+/** The masked CEP, looking the address up when complete and clearing it when mostly erased. */
+function CepInput({ common, config, nullable }: { common: Common; config: ResourceConfig; nullable: boolean }) {
+  const { setValue, getValues } = useFormContext();
+  const value = useWatch({ name: common.source }) as string | null | undefined;
+  const fields = addressFieldsOf(Object.keys(config.properties).filter((f) => !config.properties[f].readOnly && f !== common.source));
+  const hasProvider = 'id_empresa' in config.properties;
+  const [state, setState] = useState<'idle' | 'loading' | 'notFound' | 'missingCity' | 'creating'>('idle');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const previous = useRef(value);
+  const mounted = useRef(false);
+  const latest = useRef(value);
+  latest.current = value;
+  const provider = () => (hasProvider ? getValues('id_empresa') : undefined);
+
+  const fill = (address: CepAddress) => {
+    for (const [part, name] of Object.entries(fields)) {
+      if (!name) continue;
+      const next = address[part as keyof CepAddress];
+      if (part === 'complemento' && (getValues(name) || !next)) continue;
+      if (next === undefined || (part === 'id_cidade' && next === null)) continue;
+      setValue(name, next === '' ? null : next, { shouldDirty: true, shouldValidate: true });
+    }
+  };
+
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = value;
+    // The value the form opens with (a record being edited) is not typed: only changes look up or clear.
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    if (before === value) return;
+    const text = value ?? '';
+    setCreated(null);
+    if (text.length < CEP_CLEAR_BELOW) {
+      setState('idle');
+      setFailure(null);
+      for (const part of CLEARED_PARTS) {
+        const name = fields[part];
+        if (name && !isBlankId(getValues(name))) setValue(name, null, { shouldDirty: true });
+      }
+      return;
+    }
+    if (text.length !== CEP_LOOKUP_LENGTH) return;
+    setState('loading');
+    setFailure(null);
+    lookupCep(text, config.module, provider())
+      .then((address) => {
+        if (latest.current !== text) return;
+        if (!address) return setState('notFound');
+        fill(address);
+        // The provider does not have this city yet: it can be created from the CEP.
+        setState(hasProvider && !isBlankId(provider()) && address.id_cidade === null ? 'missingCity' : 'idle');
+      })
+      .catch((error: Error) => {
+        if (latest.current !== text) return;
+        setFailure(error.message);
+        setState('idle');
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+
+  const onCreate = () => {
+    const text = value ?? '';
+    setState('creating');
+    createCity(text, config.module, provider())
+      .then((address) => {
+        fill(address);
+        setCreated(address.cidade ?? null);
+        setState('idle');
+      })
+      .catch((error: Error) => {
+        setFailure(error.message);
+        setState('missingCity');
+      });
+  };
+
+  const pattern = MASKS.cep;
+  const cidade = fields.cidade ? (getValues(fields.cidade) as string | null) : null;
+  return (
+    <Box>
+      <TextInput
+        {...common}
+        placeholder="00000-000"
+        slotProps={{
+          htmlInput: { inputMode: 'numeric', maxLength: pattern.length },
+          input: { endAdornment: state === 'loading' ? <InputAdornment position="end"><CircularProgress size={18} /></InputAdornment> : undefined },
+        }}
+        format={(v: unknown) => applyMask(pattern, v)}
+        parse={(v: string) => {
+          const masked = applyMask(pattern, v);
+          return masked === '' ? (nullable ? null : '') : masked;
+        }}
+      />
+      {(state === 'notFound' || failure) && (
+        <Typography variant="caption" color="error" role="alert" sx={{ display: 'block', mt: -1.5, mb: 1.5 }}>
+          {state === 'notFound' ? CEP_NOT_FOUND : failure}
+        </Typography>
+      )}
+      {(state === 'missingCity' || state === 'creating') && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: -1.5, mb: 1.5, flexWrap: 'wrap' }}>
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            {cidade ? `${cidade} ainda não é uma cidade do provedor.` : 'A cidade deste CEP ainda não é uma cidade do provedor.'}
+          </Typography>
+          <Button size="small" onClick={onCreate} disabled={state === 'creating'}>
+            Cadastrar cidade
+          </Button>
+        </Stack>
+      )}
+      {created && (
+        <Typography variant="caption" color="success.main" role="status" sx={{ display: 'block', mt: -1.5, mb: 1.5 }}>
+          {`Cidade ${created} cadastrada no provedor.`}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+const searchQuery = (resource: string) => (text: string) => {
+  const target = configByResource.get(resource);
+  return text && target?.search.length ? { q: text } : {};
+};
+
+/** Select of a referenced record, searched on the server as the user types (500 ms debounce). */
+export function ReferenceSelect({ reference, common, field }: { reference: Reference; common: Omit<Common, 'validate'> & { validate?: MarkedValidator[] }; field: string }) {
+  const filter = useDependentSelect(reference, field);
+  return (
+    <ReferenceInput source={common.source} reference={reference.resource} filter={filter} sort={{ field: reference.label, order: 'ASC' }}>
+      <AutocompleteInput
+        label={common.label}
+        validate={common.validate}
+        helperText={common.helperText}
+        fullWidth
+        optionText={reference.label}
+        filterToQuery={searchQuery(reference.resource)}
+        debounce={SELECT_DEBOUNCE_MS}
+        noOptionsText={NO_OPTIONS_TEXT}
+      />
+    </ReferenceInput>
+  );
+}
+
+/** A context select (provider, department, ... of a position's sector): filters, never saved. */
+export function ContextSelect({ spec }: { spec: SelectSpec }) {
+  return <ReferenceSelect reference={spec.reference} field={spec.field} common={{ source: spec.field, label: spec.label, fullWidth: true, helperText: false }} />;
+}
+
+function ReferenceArraySelect({ reference, common }: { reference: Reference; common: Common }) {
+  return (
+    <ReferenceArrayInput source={common.source} reference={reference.resource} sort={{ field: reference.label, order: 'ASC' }}>
+      <AutocompleteArrayInput
+        label={common.label}
+        validate={common.validate}
+        helperText={common.helperText}
+        fullWidth
+        optionText={reference.label}
+        filterToQuery={searchQuery(reference.resource)}
+        debounce={SELECT_DEBOUNCE_MS}
+        noOptionsText={NO_OPTIONS_TEXT}
+      />
+    </ReferenceArrayInput>
+  );
+}
+
+/**
+ * Dependent selects: the options follow the value of `dependsOn`; changing that value clears this
+ * one (changing the provider clears department, then sector, then position); an option that does
+ * not belong to the chosen parent is cleared (an invalid department clears sector and position);
+ * choosing an option while the parent is empty fills the parent from it.
+ */
+function useDependentSelect(reference: Reference, field: string) {
+  const { setValue, getValues } = useFormContext();
+  const parentName = reference.dependsOn;
+  const parent = useWatch({ name: parentName ?? '__none__', disabled: !parentName });
+  const value = useWatch({ name: field });
+  const previous = useRef(parent);
+
+  useEffect(() => {
+    if (!parentName) return;
+    const before = previous.current;
+    previous.current = parent;
+    if (!isBlankId(before) && !sameId(before, parent) && !isBlankId(getValues(field))) {
+      setValue(field, null, { shouldDirty: true, shouldValidate: false });
+    }
+  }, [parent, parentName, field, getValues, setValue]);
+
+  const { data: chosen } = useGetOne(reference.resource, { id: value }, { enabled: Boolean(parentName) && !isBlankId(value) });
+  useEffect(() => {
+    if (!parentName || !chosen || !sameId(chosen.id, value)) return;
+    // After the current commit: the form resets itself to the record in its own mount effect, which
+    // runs after this one and would wipe a parent filled now (a cached option is known at once).
+    const timer = setTimeout(() => {
+      if (!sameId(getValues(field), chosen.id)) return;
+      const action = reconcile(reference, getValues(parentName), chosen);
+      if (action.fillParent !== undefined) setValue(parentName, action.fillParent, { shouldDirty: false });
+      else if (action.clear) setValue(field, null, { shouldDirty: true });
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [chosen, value, parent, parentName, field, reference, getValues, setValue]);
+
+  return dependentFilter(reference, parent);
+}

@@ -1,0 +1,89 @@
+// The routes of every generated resource, as the spec names them: <path>/list, <path>/register and
+// <path>/edit/:id (and <path> itself leading to the list); the optional-id forms register/{id?}
+// (an id opens that record's edit screen) and edit/{id?} (without an id, the register screen);
+// <path>/cards for the resources whose list is a cards view; the same screens again under each of
+// the schema's aliases (x-intranet.aliases: /companies shows the providers). Each screen is loaded
+// on demand.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, useParams } from 'react-router-dom';
+import { Loading } from 'react-admin';
+import { aliasConfig, type ResourceConfig } from './schemas.js';
+
+const ResourceList = lazy(() => import('./ResourceList.js'));
+const ResourceForm = lazy(() => import('./ResourceForm.js'));
+
+export const Lazy = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<Loading loadingPrimary="Carregando" loadingSecondary="Aguarde" />}>{children}</Suspense>
+);
+
+export const listPath = (config: ResourceConfig) => `${config.path}/list`;
+export const registerPath = (config: ResourceConfig) => `${config.path}/register`;
+export const editPath = (config: ResourceConfig, id: string | number) => `${config.editBase}/${id}`;
+
+function ToEdit({ config }: { config: ResourceConfig }) {
+  const { id } = useParams();
+  return <Navigate to={editPath(config, id ?? '')} replace />;
+}
+
+export function resourceRoutes(configs: ResourceConfig[]) {
+  return configs.flatMap((config) => [config, ...config.aliases.map((alias) => aliasConfig(config, alias))]).flatMap(routesOf);
+}
+
+function routesOf(config: ResourceConfig) {
+  // Keyed by path: a resource and its aliases share the resource name.
+  return [
+    <Route key={`${config.path}:base`} path={config.path} element={<Navigate to={listPath(config)} replace />} />,
+    <Route
+      key={`${config.path}:list`}
+      path={listPath(config)}
+      element={
+        <Lazy>
+          <ResourceList config={config} />
+        </Lazy>
+      }
+    />,
+    ...(config.list.view === 'cards'
+      ? [
+          <Route
+            key={`${config.path}:cards`}
+            path={`${config.path}/cards`}
+            element={
+              <Lazy>
+                <ResourceList config={config} view="cards" />
+              </Lazy>
+            }
+          />,
+        ]
+      : []),
+    ...(config.editable ? formRoutes(config) : []),
+  ];
+}
+
+function formRoutes(config: ResourceConfig) {
+  return [
+    <Route
+      key={`${config.path}:register`}
+      path={registerPath(config)}
+      element={
+        <Lazy>
+          <ResourceForm key="create" config={config} mode="create" />
+        </Lazy>
+      }
+    />,
+    <Route
+      key={`${config.path}:edit`}
+      path={`${config.editBase}/:id`}
+      element={
+        <Lazy>
+          <ResourceForm key="edit" config={config} mode="edit" />
+        </Lazy>
+      }
+    />,
+    <Route
+      key={`${config.path}:register-id`}
+      path={`${registerPath(config)}/:id`}
+      element={<ToEdit config={config} />}
+    />,
+    <Route key={`${config.path}:edit-none`} path={config.editBase} element={<Navigate to={registerPath(config)} replace />} />,
+  ];
+}

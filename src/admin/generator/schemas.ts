@@ -1,0 +1,222 @@
+// The entity schemas of schemas/<area>/<resource>.json as the admin reads them, with the defaults
+// the meta-schema documents (path = /<resource>, title = plural label, ...).
+
+import type { Right } from '../../domain/roles.js';
+
+export type { Right };
+export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+export interface PropertySchema {
+  type: string | string[];
+  title: string;
+  description?: string;
+  format?: string;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  default?: unknown;
+  enum?: unknown[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  pattern?: string;
+  items?: PropertySchema | { type?: string; enum?: unknown[]; format?: string };
+  minItems?: number;
+  maxItems?: number;
+}
+
+export interface Reference {
+  resource: string;
+  label: string;
+  dependsOn?: string;
+  filterField?: string;
+}
+
+/** Another route base of the same screens (x-intranet.aliases): /companies for the providers. */
+export interface RouteAlias {
+  path: string;
+  /** Base of the edit screen: <editPath>/{id}; default <path>/edit. */
+  editPath?: string;
+  title?: string;
+  addLabel?: string;
+  back?: string;
+}
+
+export interface IntranetBlock {
+  resource: string;
+  path?: string;
+  aliases?: RouteAlias[];
+  table: string;
+  module: string;
+  alsoModules?: string[];
+  labels: { singular: string; plural: string };
+  references?: Record<string, Reference>;
+  search: string[];
+  list: {
+    columns: string[];
+    sort: { field: string; order: 'ASC' | 'DESC' };
+    filters?: string[];
+    expand?: string[];
+    view?: 'table' | 'cards';
+  };
+  form?: { sections: { title: string; fields: string[] }[] };
+  addLabel?: string;
+  title?: string;
+  back?: string;
+  history: boolean;
+  provider: unknown;
+  access: Record<Operation, Right>;
+}
+
+export interface EntitySchema {
+  title: string;
+  description?: string;
+  properties: Record<string, PropertySchema>;
+  required: string[];
+  'x-intranet': IntranetBlock;
+}
+
+/** Everything a generated screen needs about one resource. */
+export interface ResourceConfig {
+  resource: string;
+  /** schemas/<area> */
+  area: string;
+  module: string;
+  /** Other role areas whose roles also act on this resource (x-intranet.alsoModules). */
+  alsoModules: string[];
+  /** Base of the routes: <path>/list, <path>/register, <editBase>/:id. */
+  path: string;
+  /** Base of the edit screen's route: <path>/edit unless an alias says otherwise. */
+  editBase: string;
+  /** Other route bases of the same screens (x-intranet.aliases). */
+  aliases: RouteAlias[];
+  title: string;
+  labels: { singular: string; plural: string };
+  addLabel: string;
+  back: string;
+  history: boolean;
+  properties: Record<string, PropertySchema>;
+  required: Set<string>;
+  references: Record<string, Reference>;
+  search: string[];
+  list: Required<Omit<IntranetBlock['list'], 'view'>> & { view: 'table' | 'cards' };
+  sections: { title: string; fields: string[] }[];
+  /** The field other records show for this one (the label referring schemas use, else nome/titulo). */
+  recordLabel: string;
+  /** False when every field is read-only (a log, an outbox): no register or edit screens. */
+  editable: boolean;
+  /** The right each operation needs (x-intranet.access). */
+  access: Record<Operation, Right>;
+}
+
+export const DEFAULT_BACK = '/modulos/admin';
+
+/** The non-null JSON type of a property ('string' for ["string", "null"]). */
+export function baseType(p: PropertySchema): string {
+  const types = Array.isArray(p.type) ? p.type : [p.type];
+  return types.find((t) => t !== 'null') ?? 'null';
+}
+
+export const isNullable = (p: PropertySchema) => Array.isArray(p.type) && p.type.includes('null');
+
+export function toConfig(schema: EntitySchema, area: string, labelOf?: string): ResourceConfig {
+  const x = schema['x-intranet'];
+  const properties = schema.properties;
+  const writable = Object.keys(properties).filter((f) => !properties[f].readOnly);
+  const fallbackLabel = ['nome', 'titulo', 'nome_fantasia', 'descricao'].find((f) => properties[f]) ?? 'id';
+  return {
+    resource: x.resource,
+    area,
+    module: x.module,
+    alsoModules: x.alsoModules ?? [],
+    path: x.path ?? `/${x.resource}`,
+    editBase: `${x.path ?? `/${x.resource}`}/edit`,
+    aliases: x.aliases ?? [],
+    title: x.title ?? x.labels.plural,
+    labels: x.labels,
+    addLabel: x.addLabel ?? `NOVO ${x.labels.singular.toUpperCase()}`,
+    back: x.back ?? DEFAULT_BACK,
+    history: x.history,
+    properties,
+    required: new Set(schema.required),
+    references: x.references ?? {},
+    search: x.search ?? [],
+    list: {
+      columns: x.list.columns,
+      sort: x.list.sort,
+      filters: x.list.filters ?? [],
+      expand: x.list.expand ?? [],
+      view: x.list.view ?? 'table',
+    },
+    sections: x.form?.sections ?? [{ title: 'Dados Básicos', fields: writable }],
+    recordLabel: labelOf ?? fallbackLabel,
+    editable: writable.length > 0,
+    access: x.access,
+  };
+}
+
+/** The config of a resource as seen from one of its aliases (same data, other routes and title). */
+export function aliasConfig(config: ResourceConfig, alias: RouteAlias): ResourceConfig {
+  return {
+    ...config,
+    path: alias.path,
+    editBase: alias.editPath ?? `${alias.path}/edit`,
+    title: alias.title ?? config.title,
+    addLabel: alias.addLabel ?? config.addLabel,
+    back: alias.back ?? config.back,
+    aliases: [],
+  };
+}
+
+/** The edit screen of a record. */
+export const editPathOf = (config: ResourceConfig, id: string | number) => `${config.editBase}/${id}`;
+
+/** Configs of a set of schema modules keyed by file path (/schemas/<area>/<file>.json). */
+export function buildConfigs(files: Record<string, unknown>): ResourceConfig[] {
+  const entries = Object.entries(files)
+    .filter(([path]) => !path.endsWith('meta-schema.json'))
+    .map(([path, mod]) => {
+      const schema = ((mod as { default?: EntitySchema }).default ?? mod) as EntitySchema;
+      const area = /\/schemas\/([^/]+)\//.exec(path)?.[1] ?? '';
+      return { schema, area };
+    })
+    .filter(({ schema }) => schema && schema['x-intranet']);
+  // The label a resource is shown by is the one the schemas referring to it name.
+  const labelOf = new Map<string, string>();
+  for (const { schema } of entries) {
+    for (const ref of Object.values(schema['x-intranet'].references ?? {})) {
+      if (!labelOf.has(ref.resource)) labelOf.set(ref.resource, ref.label);
+    }
+  }
+  return entries
+    .map(({ schema, area }) => toConfig(schema, area, labelOf.get(schema['x-intranet'].resource)))
+    .sort((a, b) => a.title.localeCompare(b.title, 'pt-BR'));
+}
+
+/** The role area of each resource, for the data provider's role header. */
+/** Each resource's role areas: its module first, then x-intranet.alsoModules. */
+export const modulesOf = (configs: ResourceConfig[]): Record<string, string[]> =>
+  Object.fromEntries(configs.map((c) => [c.resource, [c.module, ...c.alsoModules]]));
+
+/** Names of the role areas shown to people. */
+export const MODULE_TITLES: Record<string, string> = {
+  rh: 'Recursos Humanos',
+  onboarding: 'Onboarding',
+  marketing: 'Marketing',
+  vendas: 'Vendas',
+  suprimentos: 'Suprimentos',
+  notificacao: 'Notificações',
+  roulette: 'Roleta',
+  perfil: 'Perfil',
+  provedor: 'Provedores',
+  regua_comunicacao: 'Régua de comunicação',
+  configuracao: 'Configurações',
+  settings: 'Configurações',
+  users: 'Usuários',
+  pagina_inicial: 'Página inicial',
+  incidentes: 'Incidentes',
+};
+
+export const moduleTitle = (module: string) => MODULE_TITLES[module] ?? module.charAt(0).toUpperCase() + module.slice(1);

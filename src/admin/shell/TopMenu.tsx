@@ -1,0 +1,75 @@
+// The header's top menu (foundation spec, sections 2 and 9): the areas the user may see, 2 to 10
+// icons by window width, with arrows to page through the rest when fewer than 10 fit (and, so that
+// no area is out of reach, also when a user has more than 10).
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { topMenuIconCount } from '../../domain/shell.js';
+import { TOP_MENU, visibleEntries, type MenuEntry } from './menuItems.js';
+import { useViewer, useWindowWidth } from './useViewer.js';
+
+export function TopMenu({ entries = TOP_MENU }: { entries?: MenuEntry[] }) {
+  const viewer = useViewer();
+  const width = useWindowWidth();
+  const { pathname } = useLocation();
+  const items = visibleEntries(entries, viewer);
+  const count = Math.min(topMenuIconCount(width), items.length);
+  const [start, setStart] = useState(0);
+  const maxStart = Math.max(0, items.length - count);
+  useEffect(() => {
+    if (start > maxStart) setStart(maxStart);
+  }, [start, maxStart]);
+  const arrows = items.length > count;
+  const itemWidth = width <= 900 ? 60 : 72;
+  const shown = items.slice(Math.min(start, maxStart), Math.min(start, maxStart) + count);
+
+  return (
+    <Box component="nav" aria-label="Menu principal" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minWidth: 0, overflow: 'hidden' }}>
+      {arrows && (
+        <IconButton size="small" color="inherit" aria-label="Itens anteriores do menu" disabled={start <= 0} onClick={() => setStart((s) => Math.max(0, s - 1))}>
+          <ChevronLeftIcon />
+        </IconButton>
+      )}
+      {shown.map(({ key, label, to, icon: Icon }) => {
+        const active = to === '/' ? pathname === '/' : pathname.startsWith(to);
+        return (
+          <Tooltip key={key} title={label}>
+            <Box
+              component={Link}
+              to={to}
+              aria-label={label}
+              data-menu-item={key}
+              sx={{
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                width: itemWidth,
+                flexShrink: 0,
+                py: 0.25,
+                color: 'inherit',
+                textDecoration: 'none',
+                borderRadius: 1,
+                opacity: active ? 1 : 0.85,
+                borderBottom: '2px solid',
+                borderColor: active ? 'common.white' : 'transparent',
+                '&:hover': { opacity: 1, bgcolor: 'rgba(255,255,255,0.1)' },
+              }}
+            >
+              <Icon />
+              <Typography component="span" sx={{ fontSize: 10, lineHeight: 1.3, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: itemWidth - 4 }}>
+                {label}
+              </Typography>
+            </Box>
+          </Tooltip>
+        );
+      })}
+      {arrows && (
+        <IconButton size="small" color="inherit" aria-label="Próximos itens do menu" disabled={start >= maxStart} onClick={() => setStart((s) => Math.min(maxStart, s + 1))}>
+          <ChevronRightIcon />
+        </IconButton>
+      )}
+    </Box>
+  );
+}

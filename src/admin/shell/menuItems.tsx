@@ -1,0 +1,96 @@
+// The menus of the shell and who sees each item (foundation spec, sections 2 and 6).
+import type { ComponentType } from 'react';
+import HomeIcon from '@mui/icons-material/HomeOutlined';
+import HelpIcon from '@mui/icons-material/HelpOutlined';
+import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
+import NewspaperIcon from '@mui/icons-material/NewspaperOutlined';
+import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
+import WorkIcon from '@mui/icons-material/WorkOutlined';
+import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
+import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
+import GroupsIcon from '@mui/icons-material/GroupsOutlined';
+import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
+import CarIcon from '@mui/icons-material/DirectionsCarOutlined';
+import ReportIcon from '@mui/icons-material/ReportProblemOutlined';
+import BarChartIcon from '@mui/icons-material/BarChartOutlined';
+import HowToRegIcon from '@mui/icons-material/HowToRegOutlined';
+import AppsIcon from '@mui/icons-material/AppsOutlined';
+import { anyGestor, effectiveRole, isSuperadmin, roleAllows, type Right } from '../../domain/roles.js';
+
+/** Who may see an item (every condition given must hold). */
+export interface AccessRule {
+  /** A role of one of these modules granting `right` (default 'read': superadmin, gestor, solicitante, leitor). */
+  modules?: string[];
+  right?: Right;
+  /** Any one of these roles (the superadmin always passes). */
+  roles?: string[];
+  /** Employees only (the session user's employee flag). */
+  employee?: boolean;
+  /** Not for candidates (whose only role is 'user' and who are not employees). */
+  notCandidate?: boolean;
+  /** A manager of any module (anyGestor). */
+  manager?: boolean;
+  /** Inactive items are hidden. */
+  active?: boolean;
+}
+
+export interface Viewer {
+  roles: readonly string[];
+  employee: boolean;
+}
+
+export function allowed(rule: AccessRule, viewer: Viewer): boolean {
+  const { roles } = viewer;
+  if (rule.active === false) return false;
+  if (rule.employee && !viewer.employee) return false;
+  if (rule.notCandidate && isCandidate(viewer)) return false;
+  if (rule.manager && !anyGestor(roles)) return false;
+  if (rule.roles && !isSuperadmin(roles) && !rule.roles.some((r) => roles.includes(r))) return false;
+  if (rule.modules && !rule.modules.some((m) => roleAllows(effectiveRole(roles, m), rule.right ?? 'read', m))) return false;
+  return true;
+}
+
+/** A job candidate: not an employee, and no role but 'user'. */
+export const isCandidate = (viewer: Viewer) => !viewer.employee && viewer.roles.every((r) => r === 'user');
+
+export interface MenuEntry extends AccessRule {
+  key: string;
+  label: string;
+  to: string;
+  icon: ComponentType;
+}
+
+/** Side menu (spec section 2, rules of section 6). FAQ, Manual and Novidades are of the HR module. */
+export const SIDE_MENU: MenuEntry[] = [
+  { key: 'faq', label: 'FAQ', to: '/faq/list', icon: HelpIcon, modules: ['rh'] },
+  { key: 'manual', label: 'Manual', to: '/employee-handbook/view', icon: MenuBookIcon, modules: ['rh'] },
+  { key: 'news', label: 'Novidades', to: '/news/list', icon: NewspaperIcon, modules: ['rh'] },
+  { key: 'requests', label: 'Solicitações', to: '/requests/home', icon: AssignmentIcon, employee: true },
+  { key: 'careers', label: 'Vagas', to: '/careers/list', icon: WorkIcon, roles: ['user'] },
+  { key: 'sales', label: 'Vendas', to: '/sales/internal/home', icon: StorefrontIcon, modules: ['vendas'] },
+  { key: 'resume', label: 'Currículo', to: '/resume/list', icon: DescriptionIcon, roles: ['user'] },
+];
+
+/**
+ * Top menu: the areas of the intranet, filtered by role (2 to 10 icons shown by width). Calendar and
+ * contacts have their own header buttons.
+ */
+export const TOP_MENU: MenuEntry[] = [
+  { key: 'home', label: 'Início', to: '/', icon: HomeIcon },
+  { key: 'news', label: 'Novidades', to: '/news/list', icon: NewspaperIcon, employee: true },
+  { key: 'hr', label: 'Recursos Humanos', to: '/human-resources/home', icon: GroupsIcon, modules: ['rh', 'onboarding'] },
+  { key: 'marketing', label: 'Marketing', to: '/marketing/home', icon: CampaignIcon, modules: ['marketing', 'regua_comunicacao', 'roulette'] },
+  { key: 'sales', label: 'Vendas', to: '/sales/internal/home', icon: StorefrontIcon, modules: ['vendas'] },
+  { key: 'supplies', label: 'Suprimentos', to: '/supplies/home', icon: InventoryIcon, modules: ['suprimentos'] },
+  { key: 'fleet', label: 'Frota', to: '/fleet/home', icon: CarIcon, employee: true },
+  { key: 'incidents', label: 'Incidentes', to: '/incidents/home', icon: ReportIcon, employee: true },
+  { key: 'requests', label: 'Solicitações', to: '/requests/home', icon: AssignmentIcon, employee: true },
+  { key: 'reports', label: 'Relatórios', to: '/reports/home', icon: BarChartIcon, modules: ['rh'] },
+  { key: 'applications', label: 'Candidaturas', to: '/applications/list', icon: HowToRegIcon, notCandidate: true },
+  { key: 'careers', label: 'Vagas', to: '/careers/list', icon: WorkIcon, roles: ['user'] },
+  { key: 'resume', label: 'Currículo', to: '/resume/list', icon: DescriptionIcon, roles: ['user'] },
+  { key: 'admin', label: 'Administração', to: '/modulos/admin', icon: AppsIcon, manager: true },
+];
+
+export const visibleEntries = (entries: MenuEntry[], viewer: Viewer) => entries.filter((e) => allowed(e, viewer));

@@ -1,0 +1,4 @@
+declare module 'ra-language-portuguese' {
+  const messages: Record<string, unknown>;
+  export default messages;
+}

@@ -1,0 +1,126 @@
+// pt-BR display formats (foundation spec, sections 5 and 9): dates DD/MM/YYYY, date-times
+// 'DD/MM/YYYY - HH:MM', Brazilian reais, input masks, and the CSV the tables export.
+import { MSG } from './messages.js';
+
+/** Text of an empty table cell or an empty phone. */
+export const EMPTY_TEXT = 'Não informado';
+/** Text of a table with no rows. */
+export const NO_DATA_TEXT = 'Nenhum dado encontrado';
+
+export const isEmptyValue = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD' (or the start of an ISO timestamp, or a Date) as DD/MM/YYYY; anything else 'Data inválida'. */
+export function formatDate(value: unknown): string {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return MSG.date;
+    return `${pad(value.getDate())}/${pad(value.getMonth() + 1)}/${value.getFullYear()}`;
+  }
+  if (typeof value !== 'string') return MSG.date;
+  // A calendar date is shown as written: converting it to a Date would shift it by the time zone.
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(value.trim());
+  if (!m) return MSG.date;
+  return `${m[3]}/${m[2]}/${m[1]}`;
+}
+
+/** An ISO timestamp as 'DD/MM/YYYY - HH:MM' in the browser's time zone; else 'Data e hora inválidas'. */
+export function formatDateTime(value: unknown): string {
+  const date = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return MSG.dateTime;
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} - ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Month-day as holidays keep it ('MM-DD') shown as DD/MM. */
+export function formatMonthDay(value: unknown): string {
+  const m = typeof value === 'string' ? /^(\d{2})-(\d{2})$/.exec(value) : null;
+  return m ? `${m[2]}/${m[1]}` : MSG.date;
+}
+
+/** DD/MM typed in a form, back to 'MM-DD' (partial input is kept as typed). */
+export function parseMonthDay(value: string): string {
+  const m = /^(\d{2})\/(\d{2})$/.exec(value);
+  return m ? `${m[2]}-${m[1]}` : value;
+}
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** Brazilian reais: R$ 1.234,56 (with the non-breaking space Intl uses). */
+export function formatBRL(value: unknown): string {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) ? brl.format(n) : EMPTY_TEXT;
+}
+
+const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 6 });
+
+export function formatNumber(value: unknown): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? decimal.format(n) : String(value);
+}
+
+/** The spec's input masks; '#' stands for a digit. */
+export const MASKS = {
+  cnpj: '##.###.###/####-##',
+  cpf: '###.###.###-##',
+  phone: '(##) #####-####',
+  cep: '#####-###',
+} as const;
+
+export type MaskName = keyof typeof MASKS;
+
+/** Applies a '#'-mask to the digits of value, stopping where the digits run out. */
+export function applyMask(mask: string, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const digits = String(value).replace(/\D/g, '');
+  let out = '';
+  let i = 0;
+  for (const ch of mask) {
+    if (i >= digits.length) break;
+    if (ch === '#') out += digits[i++];
+    else out += ch;
+  }
+  return out;
+}
+
+/**
+ * Rows to CSV text with the spec's ';' separator. Cells holding the separator, quotes or line breaks
+ * are quoted; a leading BOM lets spreadsheet programs read the accents as UTF-8.
+ */
+export function toCsv(rows: readonly (readonly unknown[])[], separator = ';'): string {
+  const cell = (value: unknown) => {
+    const text = value === null || value === undefined ? '' : String(value);
+    return /["\r\n]/.test(text) || text.includes(separator) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return '\uFEFF' + rows.map((row) => row.map(cell).join(separator)).join('\r\n');
+}
+
+/** The name of the exported table file. */
+export const CSV_FILE_NAME = 'table-export.csv';
+
+/** Largest file the product accepts (10 MB). */
+export const MAX_UPLOAD_BYTES = 10_485_760;
+/** Image uploads: PNG and JPEG only. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
+export const IMAGE_REJECTED = 'A imagem não atende aos paramêtros';
+export const FILE_TOO_LARGE_TEXT = 'O arquivo ultrapassa o limite de 10 MB.';
+
+/**
+ * Why a chosen file cannot be sent, or null: images must be PNG or JPEG (by type and extension)
+ * and at most 10 MB ('A imagem não atende aos paramêtros'); other files at most 10 MB.
+ */
+export function uploadProblem(file: { name: string; type: string; size: number }, kind: 'image' | 'file'): string | null {
+  if (kind === 'image') {
+    const ext = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
+    const typeOk = (IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase());
+    const extOk = (IMAGE_EXTENSIONS as readonly string[]).includes(ext);
+    if (!typeOk || !extOk || file.size > MAX_UPLOAD_BYTES || file.size === 0) return IMAGE_REJECTED;
+    return null;
+  }
+  if (file.size > MAX_UPLOAD_BYTES) return FILE_TOO_LARGE_TEXT;
+  return null;
+}
+
+/** Whether a file field holds an image (by its name: imagem, foto, icone, logo, avatar, capa, ...). */
+export const isImageFieldName = (field: string) => /imag|foto|icon|logo|avatar|capa|banner/i.test(field);

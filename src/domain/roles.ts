@@ -1,0 +1,146 @@
+// Roles and rights (foundation document, section 6). Pure: the server and the browser both decide
+// with these functions.
+
+export const SUPERADMIN = 'users:superadmin';
+export const ROLE_HEADER = 'x-intranet-role';
+
+export type Level = 'superadmin' | 'gestor' | 'solicitante' | 'leitor' | 'user' | 'guest';
+/**
+ * The right an operation needs. anyGestor: a gestor of any module (or the superadmin), for what the
+ * spec gives to "module managers" whatever their module (the users list, Settings).
+ */
+export type Right = 'public' | 'user' | 'read' | 'edit' | 'manage' | 'anyGestor' | 'superadmin';
+
+/** Modules whose rights only the superadmin has. */
+const SUPERADMIN_ONLY_MODULES = new Set(['configuracao']);
+const MODULE_LEVELS = ['gestor', 'solicitante', 'leitor'] as const;
+
+export const isSuperadmin = (roles: readonly string[]) => roles.includes(SUPERADMIN);
+
+/** The level a role string grants: 'rh:gestor' -> gestor; 'users:superadmin' -> superadmin. */
+export function levelOf(role: string): Level {
+  if (role === SUPERADMIN) return 'superadmin';
+  if (role === 'user') return 'user';
+  const level = role.split(':')[1];
+  return (MODULE_LEVELS as readonly string[]).includes(level) ? (level as Level) : 'guest';
+}
+
+export const moduleOf = (role: string) => (role.includes(':') ? role.split(':')[0] : null);
+
+/**
+ * The effective role for a module: the first match in the priority superadmin, gestor, solicitante,
+ * leitor, user; else guest.
+ */
+export function effectiveRole(roles: readonly string[], module: string): string {
+  if (isSuperadmin(roles)) return SUPERADMIN;
+  for (const level of MODULE_LEVELS) if (roles.includes(`${module}:${level}`)) return `${module}:${level}`;
+  if (roles.includes('user')) return 'user';
+  return 'guest';
+}
+
+/** Whether a role (as sent in the role header) grants a right on a module. */
+export function roleAllows(role: string, right: Right, module: string): boolean {
+  if (right === 'public') return true;
+  const level = levelOf(role);
+  // Any signed-in user: every role but the guest's.
+  if (right === 'user') return level !== 'guest';
+  if (level === 'superadmin') return true;
+  if (right === 'superadmin') return false;
+  // A gestor role of any module (one that is not the superadmin's alone).
+  if (right === 'anyGestor') return level === 'gestor' && !SUPERADMIN_ONLY_MODULES.has(moduleOf(role) ?? '');
+  if (SUPERADMIN_ONLY_MODULES.has(module)) return false;
+  if (moduleOf(role) !== module) return false;
+  if (right === 'manage') return level === 'gestor';
+  if (right === 'edit') return level === 'gestor' || level === 'solicitante';
+  return level === 'gestor' || level === 'solicitante' || level === 'leitor';
+}
+
+/**
+ * Whether a user holding `roles` and acting with `role` (the role header, or their effective role for
+ * the module) has `right` on `module`. Only anyGestor looks past the acting role: acting with a
+ * module role, that role must be a gestor one; acting with no module role ('user', 'guest', the
+ * role a module gives someone who holds none of it), any gestor role the user holds counts.
+ */
+export function rolesAllow(roles: readonly string[], role: string, right: Right, module: string): boolean {
+  if (right !== 'anyGestor' || levelOf(role) === 'superadmin' || moduleOf(role)) return roleAllows(role, right, module);
+  return roles.some((r) => roleAllows(r, 'anyGestor', module));
+}
+
+/** A user's right on a module with their effective role for it (the browser's check, without a role header). */
+export const userAllows = (roles: readonly string[], right: Right, module: string) => rolesAllow(roles, effectiveRole(roles, module), right, module);
+
+/** Create/edit right of the user on a module (superadmin, gestor or solicitante). */
+export const canEdit = (roles: readonly string[], module: string) => roleAllows(effectiveRole(roles, module), 'edit', module);
+/** Manage right (superadmin or gestor). */
+export const canManage = (roles: readonly string[], module: string) => roleAllows(effectiveRole(roles, module), 'manage', module);
+/** Read right (leitor and up). */
+export const canRead = (roles: readonly string[], module: string) => roleAllows(effectiveRole(roles, module), 'read', module);
+export const isReader = (roles: readonly string[], module: string) => levelOf(effectiveRole(roles, module)) === 'leitor';
+
+/** Any gestor role, in any module (or the superadmin). */
+export const anyGestor = (roles: readonly string[]) => isSuperadmin(roles) || roles.some((r) => roleAllows(r, 'anyGestor', ''));
+export const anyGestorOrSolicitante = (roles: readonly string[]) =>
+  isSuperadmin(roles) || roles.some((r) => levelOf(r) === 'gestor' || levelOf(r) === 'solicitante');
+
+/** The modules a user has a role in (the session user's "modules" claim). */
+export function modulesOf(roles: readonly string[]): string[] {
+  return [...new Set(roles.map(moduleOf).filter((m): m is string => Boolean(m) && m !== 'users'))].sort();
+}
+
+/** A role string as stored: users:superadmin, user, guest, or module:level. */
+export const ROLE_PATTERN = '^(users:superadmin|user|guest|[a-z][a-z_]*:(gestor|solicitante|leitor|\\*|[a-z_]+))$';
+
+/** The levels a user can have in a module, from none up (the permission editor's choices). */
+export const PERMISSION_LEVELS = ['nenhum', 'leitor', 'solicitante', 'gestor'] as const;
+export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
+export const PERMISSION_LEVEL_LABELS: Record<PermissionLevel, string> = {
+  nenhum: 'Sem acesso',
+  leitor: 'Leitor',
+  solicitante: 'Solicitante',
+  gestor: 'Gestor',
+};
+
+/** The modules of section 6 of the foundation document (the schemas may add more). */
+export const KNOWN_MODULES = [
+  'rh', 'onboarding', 'marketing', 'vendas', 'regua_comunicacao', 'suprimentos', 'notificacao', 'roulette',
+  'perfil', 'provedor', 'settings', 'pagina_inicial',
+] as const;
+
+/** The users administrator: grants the roles of every module but the superadmin's. */
+export const USERS_GESTOR = 'users:gestor';
+
+/**
+ * Whether someone holding `actorRoles` may grant (or take away) `role`: the superadmin any role;
+ * nobody else the superadmin role; the users administrator (users:gestor) any other role; a gestor
+ * the roles of the modules they manage; any gestor the plain 'user' and 'guest' roles.
+ */
+export function canGrantRole(actorRoles: readonly string[], role: string): boolean {
+  if (isSuperadmin(actorRoles)) return true;
+  if (role === SUPERADMIN) return false;
+  if (actorRoles.includes(USERS_GESTOR)) return !SUPERADMIN_ONLY_MODULES.has(moduleOf(role) ?? '');
+  const module = moduleOf(role);
+  if (!module) return anyGestor(actorRoles);
+  return !SUPERADMIN_ONLY_MODULES.has(module) && actorRoles.includes(`${module}:gestor`);
+}
+
+/** The modules whose roles someone may grant (all of them for the superadmin). */
+export function grantableModules(actorRoles: readonly string[], modules: readonly string[]): string[] {
+  return modules.filter((m) => canGrantRole(actorRoles, `${m}:gestor`));
+}
+
+/** A user's level in a module, as the permission editor shows it ('nenhum' without a role of it). */
+export function moduleLevel(roles: readonly string[], module: string): PermissionLevel {
+  for (const level of MODULE_LEVELS) if (roles.includes(`${module}:${level}`)) return level;
+  return 'nenhum';
+}
+
+/** The roles with `module` set to `level` (its other roles of the module removed), order kept. */
+export function withModuleLevel(roles: readonly string[], module: string, level: PermissionLevel): string[] {
+  const kept = roles.filter((r) => !(moduleOf(r) === module && (MODULE_LEVELS as readonly string[]).includes(r.split(':')[1])));
+  return level === 'nenhum' ? kept : [...kept, `${module}:${level}`];
+}
+
+/** The roles added and removed between two sets. */
+export function roleChanges(before: readonly string[], after: readonly string[]): { added: string[]; removed: string[] } {
+  return { added: after.filter((r) => !before.includes(r)), removed: before.filter((r) => !after.includes(r)) };
+}

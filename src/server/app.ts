@@ -1,0 +1,189 @@
+// buildApp(options) -> a Fastify instance with every route; main.ts listens, tests use inject().
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import mercurius from 'mercurius';
+import { MSG } from '../domain/messages.js';
+import type { Database } from './db/index.js';
+import { HttpError, toHttpError } from './errors.js';
+import { EventBus } from './events.js';
+import { buildGraphQLSchema, type GqlContext } from './graphql/schema.js';
+import { resourceRoutes } from './resources/routes.js';
+import { ResourceService } from './resources/service.js';
+import { actorFor, authPlugin, bearerOf, type Caller } from './auth/access.js';
+import { IdentityService } from './auth/identity.js';
+import { cognitoAuthenticatorFor } from './auth/cognito.js';
+import { createMailer } from './auth/mailer.js';
+import { authRoutes } from './auth/routes.js';
+import { TokenService } from './auth/tokens.js';
+import { usersHooks } from './auth/users.js';
+import { registerV1Modules } from './v1/index.js';
+import { ROLE_HEADER } from '../domain/roles.js';
+import { loadRegistry, type Registry } from './schemas/registry.js';
+import { ValidationError, isPlainObject, toFieldErrors } from './schemas/validation.js';
+import { fileRoutes } from './files/routes.js';
+import { createStorage, type FileStorage } from './files/storage.js';
+import type { Config } from './config.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT = resolve(here, '..', '..');
+export const SCHEMAS_DIR = join(ROOT, 'schemas');
+export const DIST_DIR = join(ROOT, 'dist');
+
+export interface AppOptions {
+  db: Database;
+  registry?: Registry;
+  config?: Partial<Config>;
+  storage?: FileStorage;
+  /** Serve the built admin from dist/ (when it exists). */
+  serveAdmin?: boolean;
+  logger?: boolean | Record<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    registry: Registry;
+    resources: ResourceService;
+    events: EventBus;
+    identity: IdentityService;
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { db } = options;
+  const registry = options.registry ?? loadRegistry(SCHEMAS_DIR);
+  const config = options.config ?? {};
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Bodies larger than this are refused with 413 before parsing (files have their own limit).
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', allowUnionTypes: true } },
+    // Errors found while routing (a malformed URL, a parameter too long) also answer in pt-BR.
+    frameworkErrors: (error, _request, reply) => (reply as unknown as FastifyReply).code(error.statusCode ?? 400).send({ message: MSG.badRequest }),
+  });
+  const service = new ResourceService(db, registry, {
+    exactThreshold: config.countExactThreshold ?? 50_000,
+    maxAllRows: config.listMaxRows ?? 10_000,
+  });
+  const events = new EventBus(db);
+  await events.start();
+  app.decorate('db', db);
+  app.decorate('registry', registry);
+  app.decorate('resources', service);
+  app.decorate('events', events);
+  app.addHook('onClose', async () => events.close());
+
+  const tokens = await TokenService.create(db, config.jwtSecret, config.accessTokenTtl ?? 900);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Intranet <nao-responda@intranet.local>', log: (m) => app.log.info(m) });
+  const identity = new IdentityService(db, tokens, mailer, { refreshTtlDays: config.refreshTokenDays ?? 30, appUrl: config.publicUrl }, events);
+  app.decorate('identity', identity);
+  service.hooks.set('users', usersHooks(identity));
+  // With Cognito settings, bearer tokens are Cognito identity tokens (roles still from auth.usuario).
+  const authenticate = cognitoAuthenticatorFor(app, config.cognito) ?? ((token: string) => identity.authenticate(token));
+  await app.register(authPlugin, { authenticate });
+  const actorOf = actorFor;
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = toHttpError(error);
+    if (known instanceof ValidationError) return reply.code(400).send({ message: known.message, errors: known.errors });
+    if (known) {
+      const extra = known instanceof HttpError && known.code ? { code: known.code } : {};
+      return reply.code(known.statusCode).send({ message: known.message, ...extra, ...(known.errors ? { errors: known.errors } : {}) });
+    }
+    if (error.validation) {
+      const body = isPlainObject(request.body) ? request.body : {};
+      const errors = toFieldErrors(error.validation as any, body, []);
+      return reply.code(400).send({ message: MSG.badRequest, errors });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? MSG.badJson
+          : error.statusCode === 413
+            ? 'A requisição excede o tamanho permitido.'
+            : error.statusCode === 415
+              ? 'Tipo de conteúdo não suportado.'
+              : error.statusCode === 429
+                ? MSG.tooManyRequests
+                : MSG.badRequest;
+      return reply.code(error.statusCode).send({ message });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ message: MSG.internal });
+  });
+
+  await app.register(cors, { origin: true, exposedHeaders: ['Content-Range', 'X-Total-Estimated'] });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Intranet — API',
+        version: '1.0.0',
+        description:
+          'API gerada a partir dos esquemas em schemas/. Recursos em /api/<recurso> (protocolo ra-data-simple-rest), GraphQL em /v1/graphql, arquivos em /v1/files.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+
+  await app.register(resourceRoutes, { service, actorOf });
+  await app.register(authRoutes, { identity, cognito: config.cognito });
+
+  await registerV1Modules(app, { db, registry, service, identity, events, config });
+
+  await app.register(mercurius, {
+    schema: buildGraphQLSchema(service, events),
+    path: '/v1/graphql',
+    graphiql: false,
+    subscription: {
+      // graphql-ws connection_init payload: { authorization: 'Bearer ...', 'x-intranet-role': '...' }
+      // (or the same under "headers"). The caller found here is the subscription's caller.
+      onConnect: async ({ payload }: { payload?: Record<string, any> }) => {
+        const p = payload ?? {};
+        const headers = { ...(p.headers ?? {}), ...p };
+        const token = bearerOf(headers.authorization ?? headers.Authorization);
+        const caller: Caller = { auth: token ? await authenticate(token) : null, headers: { [ROLE_HEADER]: headers[ROLE_HEADER] } };
+        const reauthenticate = async () => {
+          if (token) caller.auth = await authenticate(token);
+        };
+        return { actorOf: (def, op) => actorOf(caller, def, op), reauthenticate } satisfies GqlContext;
+      },
+    },
+    context: (request) => ({ actorOf: (def, op) => actorOf(request, def, op) }) satisfies GqlContext,
+  });
+
+  const storage = options.storage ?? createStorage(config.s3);
+  await app.register(fileRoutes, { db, storage });
+
+  app.get('/health', { schema: { hide: true } }, async () => {
+    await db.query('SELECT 1');
+    return { ok: true, database: db.kind };
+  });
+
+  const indexHtml = join(DIST_DIR, 'index.html');
+  const serveAdmin = options.serveAdmin && existsSync(indexHtml);
+  if (serveAdmin) {
+    // wildcard: files built after start (a rebuild) are served too.
+    await app.register(fastifyStatic, { root: DIST_DIR, index: 'index.html' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    // A missing asset (or any path with a file extension) is a 404, not the app's page.
+    const isAsset = /^\/assets\//.test(path) || /\.[a-z0-9]+$/i.test(path);
+    if (serveAdmin && request.method === 'GET' && !isAsset && !/^\/(api|v1|docs)(\/|$)/.test(path)) {
+      // Client-side routes of the admin: every other path gets the app, which routes it.
+      return reply.type('text/html').send(readFileSync(indexHtml));
+    }
+    return reply.code(404).send({ message: MSG.notFound });
+  });
+
+  return app;
+}

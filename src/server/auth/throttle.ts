@@ -1,0 +1,46 @@
+// Throttling kept in the database (every instance applies the same limits).
+import type { Queryable } from '../db/index.js';
+
+/**
+ * Records a failure under a key and answers whether the key is now locked. After `free` failures
+ * each further one locks the key for 2^(n - free) seconds, at most `maxLockSeconds` (as Cognito does).
+ */
+export async function recordFailure(q: Queryable, key: string, free = 5, maxLockSeconds = 900) {
+  const { rows } = await q.query<{ falhas: number }>(
+    `INSERT INTO auth.limite AS l (chave, falhas) VALUES ($1, 1)
+     ON CONFLICT (chave) DO UPDATE SET falhas = l.falhas + 1
+     RETURNING falhas`,
+    [key],
+  );
+  const failures = rows[0].falhas;
+  if (failures >= free) {
+    const seconds = Math.min(2 ** (failures - free), maxLockSeconds);
+    await q.query(`UPDATE auth.limite SET bloqueado_ate = now() + make_interval(secs => $2) WHERE chave = $1`, [key, seconds]);
+  }
+  return failures;
+}
+
+export async function isLocked(q: Queryable, key: string) {
+  const { rows } = await q.query(`SELECT 1 FROM auth.limite WHERE chave = $1 AND bloqueado_ate > now()`, [key]);
+  return rows.length > 0;
+}
+
+export async function clearFailures(q: Queryable, key: string) {
+  await q.query(`DELETE FROM auth.limite WHERE chave = $1`, [key]);
+}
+
+/**
+ * Counts an event in a fixed window; answers false when the limit is exceeded
+ * (e.g. at most 5 reset codes per account per hour).
+ */
+export async function withinRate(q: Queryable, key: string, limit: number, windowSeconds: number) {
+  const { rows } = await q.query<{ falhas: number }>(
+    `INSERT INTO auth.limite AS l (chave, falhas, janela_inicio) VALUES ($1, 1, now())
+     ON CONFLICT (chave) DO UPDATE SET
+       falhas = CASE WHEN l.janela_inicio < now() - make_interval(secs => $2) THEN 1 ELSE l.falhas + 1 END,
+       janela_inicio = CASE WHEN l.janela_inicio < now() - make_interval(secs => $2) THEN now() ELSE l.janela_inicio END
+     RETURNING falhas`,
+    [key, windowSeconds],
+  );
+  return rows[0].falhas <= limit;
+}

@@ -1,0 +1,73 @@
+// Every setting the server reads from the environment (the README's table lists them all).
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  logLevel: string;
+  /** Tables with more rows than this get estimated list totals (see README, "Totais"). */
+  countExactThreshold: number;
+  listMaxRows: number;
+  s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  publicUrl?: string;
+  jwtSecret?: string;
+  accessTokenTtl: number;
+  refreshTokenDays: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  adminEmail: string;
+  adminPassword: string;
+  seedDemo: boolean;
+  /** ViaCEP-compatible address service: {cep} in the URL is replaced by the 8 digits. */
+  cepServiceUrl: string;
+  /** AWS Cognito (sign-in through aws-amplify in the browser); absent means the built-in identity. */
+  cognito?: { region: string; userPoolId: string; clientId: string; endpoint?: string; issuer?: string; jwksUri?: string };
+}
+
+const int = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
+};
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || './data',
+    logLevel: env.LOG_LEVEL || 'info',
+    countExactThreshold: int(env.COUNT_EXACT_THRESHOLD, 50_000),
+    listMaxRows: int(env.LIST_MAX_ROWS, 10_000),
+    publicUrl: env.PUBLIC_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTokenTtl: int(env.ACCESS_TOKEN_TTL, 900),
+    refreshTokenDays: int(env.REFRESH_TOKEN_DAYS, 30),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Intranet <nao-responda@intranet.local>',
+    adminEmail: env.ADMIN_EMAIL || 'admin@intranet.local',
+    adminPassword: env.ADMIN_PASSWORD || 'Intranet#Admin2026',
+    seedDemo: (env.SEED_DEMO ?? (env.DATABASE_URL ? 'false' : 'true')) === 'true',
+    cepServiceUrl: env.CEP_SERVICE_URL || 'https://viacep.com.br/ws/{cep}/json/',
+    cognito:
+      env.COGNITO_USER_POOL_ID && env.COGNITO_CLIENT_ID
+        ? {
+            region: env.COGNITO_REGION || 'sa-east-1',
+            userPoolId: env.COGNITO_USER_POOL_ID,
+            clientId: env.COGNITO_CLIENT_ID,
+            endpoint: env.COGNITO_ENDPOINT || undefined,
+            issuer: env.COGNITO_ISSUER || undefined,
+            jwksUri: env.COGNITO_JWKS_URI || undefined,
+          }
+        : undefined,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT || undefined,
+          region: env.S3_REGION || 'sa-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
+        }
+      : undefined,
+  };
+}

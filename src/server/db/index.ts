@@ -1,0 +1,189 @@
+// One database interface over PostgreSQL (pg, when DATABASE_URL is set) and embedded PGlite.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs several statements separated by ';' (migrations); no parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  kind: 'postgres' | 'pglite';
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls handler with each NOTIFY payload of channel. onReconnect is called after a lost listening
+   * connection is back: notifications sent meanwhile are gone, so derived state must be read again.
+   */
+  listen(channel: string, handler: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+// Types answered as JSON-friendly values on both drivers: bigint and numeric as numbers,
+// dates as 'YYYY-MM-DD' text (no time-zone shift), timestamps as Date (serialised ISO).
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const TIME = 1083;
+const parsers: Record<number, (value: string) => unknown> = {
+  [INT8]: (v) => Number(v),
+  [NUMERIC]: (v) => Number(v),
+  [DATE]: (v) => v,
+  [TIME]: (v) => v,
+};
+
+export function createPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): Database {
+  const types = {
+    getTypeParser: (oid: number, format?: any) => parsers[oid] ?? pg.types.getTypeParser(oid, format),
+  };
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  // An idle client that loses its connection must not take the process down.
+  pool.on('error', () => {});
+  const wrap = (q: { query: (sql: string, params?: unknown[]) => Promise<pg.QueryResult> }): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await q.query(sql, params as any[]);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    },
+    async exec(sql: string) {
+      await q.query(sql);
+    },
+  });
+  // One dedicated connection per process holds the LISTENs (a pooled client would drop them).
+  let listener: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | null = null;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const reconnectHandlers = new Set<() => void>();
+  async function connectListener() {
+    const client = new pg.Client({ connectionString: url, types });
+    client.on('notification', (msg) => handlers.get(msg.channel)?.forEach((h) => h(msg.payload ?? '')));
+    // Without an 'error' listener a dropped connection would take the process down.
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (e) {
+      client.end().catch(() => {});
+      throw e;
+    }
+    return client;
+  }
+  // A restarted or failed-over server must not silence realtime events: reconnect, listen again.
+  function lost(client: pg.Client) {
+    if (listener !== client) return;
+    listener = null;
+    client.end().catch(() => {});
+    scheduleReconnect(500);
+  }
+  function scheduleReconnect(delay: number) {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(async () => {
+      retryTimer = null;
+      try {
+        await ensureListener();
+      } catch {
+        scheduleReconnect(Math.min(delay * 2, 30_000));
+        return;
+      }
+      reconnectHandlers.forEach((h) => h());
+    }, delay);
+    retryTimer.unref();
+  }
+  async function ensureListener() {
+    if (listener) return listener;
+    connecting ??= connectListener()
+      .then((client) => {
+        if (closed) {
+          client.end().catch(() => {});
+          throw new Error('database closed');
+        }
+        listener = client;
+        return client;
+      })
+      .finally(() => (connecting = null));
+    return connecting;
+  }
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, handler, onReconnect) {
+      const first = !handlers.has(channel);
+      if (first) handlers.set(channel, new Set());
+      handlers.get(channel)!.add(handler);
+      if (onReconnect) reconnectHandlers.add(onReconnect);
+      const client = await ensureListener();
+      if (first) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        handlers.get(channel)?.delete(handler);
+        if (onReconnect) reconnectHandlers.delete(onReconnect);
+      };
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
+      const client = listener ?? (await connecting?.catch(() => null));
+      listener = null;
+      await client?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+export async function createPglite(dataDir: string | null): Promise<Database> {
+  let location = 'memory://';
+  if (dataDir) {
+    location = resolve(dataDir, 'pglite');
+    mkdirSync(location, { recursive: true });
+  }
+  const db = await PGlite.create(location, { parsers });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await q.query<T>(sql, params as any[]);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    async listen(channel, handler) {
+      const unlisten = await db.listen(channel, handler);
+      return async () => unlisten();
+    },
+    async close() {
+      await db.close();
+    },
+  };
+}
+
+export async function openDatabase(config: { databaseUrl?: string; dataDir?: string | null }): Promise<Database> {
+  if (config.databaseUrl) return createPostgres(config.databaseUrl);
+  return createPglite(config.dataDir ?? null);
+}

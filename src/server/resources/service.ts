@@ -1,0 +1,312 @@
+// The generic resource service: list, one, create, update, delete and history of any schema's table.
+// REST, GraphQL and the documented v1 calls all go through it, so validation, provider scope and
+// audit are the same everywhere.
+import { MSG } from '../../domain/messages.js';
+import type { Database, Queryable } from '../db/index.js';
+import { HttpError, notFound, toHttpError } from '../errors.js';
+import { baseType, quoteIdent, type Registry, type ResourceDef } from '../schemas/registry.js';
+import { validateRecord } from '../schemas/validation.js';
+import { filterConditions, orderClause, Params, scopeCondition, whereClause, type Scope } from './query.js';
+
+export interface Actor extends Scope {
+  /** usuarioId of the acting user, written to the audit log (null for system work). */
+  userId: number | null;
+}
+
+export const SYSTEM: Actor = { userId: null, providerIds: null };
+
+export interface ListParams {
+  filter?: Record<string, unknown>;
+  sort?: { field: string; order: string };
+  /** Inclusive [start, end]; end < start means every row from start (page size 0, "Todos"). */
+  range?: [number, number];
+}
+
+export interface ListResult<T = Record<string, unknown>> {
+  rows: T[];
+  start: number;
+  total: number;
+  /** True when total is the planner's estimate (large tables, see README "Totais"). */
+  estimated: boolean;
+}
+
+export interface CountOptions {
+  /** Tables estimated above this many rows get a planner estimate instead of count(*). */
+  exactThreshold: number;
+  /** Upper bound of a page size 0 ("Todos"). */
+  maxAllRows: number;
+}
+
+export const DEFAULT_PAGE = 20;
+
+/** Rules of a resource that no schema can say, run inside the write's transaction. */
+export interface ResourceHooks {
+  beforeWrite?(ctx: HookContext & { values: Record<string, unknown> | null }): Promise<void>;
+  afterWrite?(ctx: HookContext & { row: Record<string, any> }): Promise<void>;
+  /** A database refusal of the row's insert or update told in the resource's own words (a CHECK constraint's field and text), or null. */
+  databaseError?(error: unknown): Error | null;
+}
+
+export interface HookContext {
+  tx: Queryable;
+  def: ResourceDef;
+  actor: Actor;
+  operation: 'create' | 'update' | 'delete';
+  existing: Record<string, any> | null;
+}
+
+/** How long a planner estimate of a list total is reused, and how many are kept (see count()). */
+const ESTIMATE_TTL_MS = 5_000;
+const ESTIMATE_CACHE_SIZE = 500;
+
+export class ResourceService {
+  private tableSizes = new Map<string, { rows: Promise<number>; at: number }>();
+  private estimates = new Map<string, { rows: Promise<number>; at: number }>();
+  readonly hooks = new Map<string, ResourceHooks>();
+
+  constructor(
+    private db: Database,
+    readonly registry: Registry,
+    private options: CountOptions = { exactThreshold: 50_000, maxAllRows: 10_000 },
+  ) {}
+
+  get(name: string): ResourceDef {
+    const def = this.registry.get(name);
+    if (!def) throw notFound();
+    return def;
+  }
+
+  /** Validates an id from a URL against the schema's id type; a malformed id finds nothing. */
+  parseId(def: ResourceDef, raw: unknown): number | string {
+    const idProp = def.columnByName.get('id')!.property;
+    if (baseType(idProp) === 'integer') {
+      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+      if (!Number.isSafeInteger(n) || n > 2_147_483_647) throw notFound();
+      return n;
+    }
+    if (typeof raw !== 'string' || !/^[0-9a-f-]{36}$/i.test(raw)) throw notFound();
+    return raw;
+  }
+
+  async list(def: ResourceDef, params: ListParams, actor: Actor): Promise<ListResult> {
+    const p = new Params();
+    const conditions = [...filterConditions(def, params.filter ?? {}, p), scopeCondition(this.registry, def, actor, p)];
+    const where = whereClause(conditions);
+    const order = orderClause(def, params.sort ?? def.block.list.sort);
+    const [start, end] = params.range ?? [0, DEFAULT_PAGE - 1];
+    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0) throw new HttpError(400, MSG.badQuery('range'));
+    const limit = end < start ? this.options.maxAllRows : Math.min(end - start + 1, this.options.maxAllRows);
+    const countParams = [...p.values];
+    const sql = `SELECT * FROM ${def.sqlTable} ${where} ${order} LIMIT ${p.add(limit)} OFFSET ${p.add(start)}`;
+    const { rows } = await this.db.query(sql, p.values);
+    // A partial page tells the exact total for free.
+    if (rows.length > 0 && rows.length < limit) return { rows, start, total: start + rows.length, estimated: false };
+    if (start === 0 && rows.length === 0) return { rows, start, total: 0, estimated: false };
+    const { total, estimated } = await this.count(def, where, countParams);
+    return { rows, start, total, estimated };
+  }
+
+  /**
+   * The total of a list page, cheap on big tables:
+   * - countStrategy 'exact', or a table whose statistics say it has at most exactThreshold rows:
+   *   count(*), run on every call;
+   * - otherwise the planner's estimate of the matching rows (EXPLAIN, as PostgREST's
+   *   count=estimated), answered with estimated: true (header X-Total-Estimated) when it is above
+   *   exactThreshold or the strategy is 'estimated'; a narrow filter (estimate at or below the
+   *   threshold) gets the exact count(*) instead, which an index makes cheap.
+   * An estimate is approximate anyway, so it is reused for ESTIMATE_TTL_MS per (table, WHERE,
+   * parameters): paging through a big list costs the page query alone, not a second round trip
+   * planning the EXPLAIN (which halved the throughput of `npm run bench:api`). Concurrent calls
+   * share one EXPLAIN in flight. Exact counts are never cached: every exact total is read now.
+   */
+  private async count(def: ResourceDef, where: string, values: unknown[]): Promise<{ total: number; estimated: boolean }> {
+    const strategy = def.block.countStrategy ?? 'auto';
+    if (strategy !== 'exact' && (strategy === 'estimated' || (await this.tableSize(def)) > this.options.exactThreshold)) {
+      const estimate = await this.estimate(def, where, values);
+      if (estimate > this.options.exactThreshold || strategy === 'estimated') return { total: estimate, estimated: true };
+    }
+    const r = await this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${def.sqlTable} ${where}`, values);
+    return { total: r.rows[0].total, estimated: false };
+  }
+
+  /** The planner's row estimate for WHERE, from a short-lived cache (see count()). */
+  private estimate(def: ResourceDef, where: string, values: unknown[]): Promise<number> {
+    const key = `${def.sqlTable} ${where} ${JSON.stringify(values)}`;
+    const now = Date.now();
+    const cached = this.estimates.get(key);
+    if (cached && now - cached.at < ESTIMATE_TTL_MS) return cached.rows;
+    const rows = this.db
+      .query<{ 'QUERY PLAN': any }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.sqlTable} ${where}`, values)
+      .then((plan) => {
+        const raw = plan.rows[0]['QUERY PLAN'];
+        return Math.max(0, Math.round((typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan['Plan Rows']));
+      });
+    // A failed EXPLAIN is not remembered.
+    rows.catch(() => this.estimates.get(key)?.rows === rows && this.estimates.delete(key));
+    // Insertion order is age order: re-inserting a refreshed key moves it last, the oldest goes first.
+    this.estimates.delete(key);
+    if (this.estimates.size >= ESTIMATE_CACHE_SIZE) this.estimates.delete(this.estimates.keys().next().value!);
+    this.estimates.set(key, { rows, at: now });
+    return rows;
+  }
+
+  /** The table's row estimate from the statistics (pg_class.reltuples), refreshed once a minute. */
+  private tableSize(def: ResourceDef): Promise<number> {
+    const cached = this.tableSizes.get(def.block.table);
+    if (cached && Date.now() - cached.at < 60_000) return cached.rows;
+    const rows = this.db
+      .query<{ rows: number }>(
+        `SELECT c.reltuples::float8 AS rows FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = $1 AND c.relname = $2`,
+        [def.dbSchema, def.dbTable],
+      )
+      // reltuples is -1 for a table never vacuumed or analysed: treat it as small (exact counts).
+      .then((r) => Math.max(0, r.rows[0]?.rows ?? 0));
+    rows.catch(() => this.tableSizes.get(def.block.table)?.rows === rows && this.tableSizes.delete(def.block.table));
+    this.tableSizes.set(def.block.table, { rows, at: Date.now() });
+    return rows;
+  }
+
+  async getOne(def: ResourceDef, rawId: unknown, actor: Actor, q: Queryable = this.db) {
+    const id = this.parseId(def, rawId);
+    const p = new Params();
+    const where = whereClause([`"id" = ${p.add(id)}`, scopeCondition(this.registry, def, actor, p)]);
+    const { rows } = await q.query(`SELECT * FROM ${def.sqlTable} ${where}`, p.values);
+    if (!rows.length) throw notFound();
+    return rows[0];
+  }
+
+  /** Runs fn in a transaction whose audit entries name the actor. */
+  async write<T>(actor: Actor, fn: (tx: Queryable) => Promise<T>, operation: 'write' | 'delete' = 'write'): Promise<T> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        await tx.query(`SELECT set_config('intranet.user_id', $1, true)`, [actor.userId === null ? '' : String(actor.userId)]);
+        return fn(tx);
+      });
+    } catch (e) {
+      throw toHttpError(e, operation) ?? e;
+    }
+  }
+
+  /** After a write, the row must still be inside the actor's providers, or the transaction is undone. */
+  private async assertInScope(tx: Queryable, def: ResourceDef, id: unknown, actor: Actor) {
+    const p = new Params();
+    const cond = scopeCondition(this.registry, def, actor, p, '', 'write');
+    if (!cond) return;
+    const { rows } = await tx.query(`SELECT 1 FROM ${def.sqlTable} WHERE "id" = ${p.add(id)} AND ${cond}`, p.values);
+    if (!rows.length) throw new HttpError(403, 'Este usuário não tem autorização para realizar esta operação.');
+  }
+
+  private async insertChecked(tx: Queryable, def: ResourceDef, values: Record<string, unknown>, actor: Actor) {
+    // A new owned row belongs to its author, unless a manager names another owner.
+    if (def.block.owner && actor.userId !== null && (actor.ownerId != null || values[def.block.owner] == null)) {
+      values = { ...values, [def.block.owner]: actor.userId };
+    }
+    const hooks = this.hooks.get(def.name);
+    const ctx = { tx, def, actor, operation: 'create' as const, existing: null };
+    await hooks?.beforeWrite?.({ ...ctx, values });
+    const row = await insertRow(tx, def, values).catch((e) => {
+      throw hooks?.databaseError?.(e) ?? e;
+    });
+    await this.assertInScope(tx, def, row.id, actor);
+    await hooks?.afterWrite?.({ ...ctx, row });
+    return row;
+  }
+
+  async create(def: ResourceDef, body: unknown, actor: Actor) {
+    const values = validateRecord(def, body, 'create');
+    return this.write(actor, (tx) => this.insertChecked(tx, def, values, actor));
+  }
+
+  /**
+   * Several records in one transaction: all are written, or none. `fixed` holds values the server
+   * sets itself (read-only fields such as a message's group id), applied after validation.
+   */
+  async createMany(def: ResourceDef, bodies: unknown[], actor: Actor, fixed: Record<string, unknown> = {}) {
+    const values = bodies.map((b) => ({ ...validateRecord(def, b, 'create'), ...fixed }));
+    return this.write(actor, async (tx) => {
+      const rows = [];
+      for (const v of values) rows.push(await this.insertChecked(tx, def, v, actor));
+      return rows;
+    });
+  }
+
+  async update(def: ResourceDef, rawId: unknown, body: unknown, actor: Actor) {
+    const id = this.parseId(def, rawId);
+    return this.write(actor, async (tx) => {
+      const existing = await this.getOne(def, id, actor, tx);
+      const values = validateRecord(def, body, 'update', existing);
+      const hooks = this.hooks.get(def.name);
+      const ctx = { tx, def, actor, operation: 'update' as const, existing };
+      await hooks?.beforeWrite?.({ ...ctx, values });
+      const row = Object.keys(values).length
+        ? await updateRow(tx, def, id, values).catch((e) => {
+            throw hooks?.databaseError?.(e) ?? e;
+          })
+        : existing;
+      await this.assertInScope(tx, def, id, actor);
+      await hooks?.afterWrite?.({ ...ctx, row });
+      return row;
+    });
+  }
+
+  async delete(def: ResourceDef, rawId: unknown, actor: Actor) {
+    const id = this.parseId(def, rawId);
+    return this.write(
+      actor,
+      async (tx) => {
+        const existing = await this.getOne(def, id, actor, tx);
+        const hooks = this.hooks.get(def.name);
+        const ctx = { tx, def, actor, operation: 'delete' as const, existing };
+        await hooks?.beforeWrite?.({ ...ctx, values: null });
+        const { rows } = await tx.query(`DELETE FROM ${def.sqlTable} WHERE "id" = $1 RETURNING *`, [id]);
+        await hooks?.afterWrite?.({ ...ctx, row: rows[0] });
+        return rows[0];
+      },
+      'delete',
+    );
+  }
+
+  /** The audit entries of one row, newest first, at most 100 a call. */
+  async history(def: ResourceDef, rawId: unknown, actor: Actor, options: { limit?: number; offset?: number } = {}) {
+    await this.getOne(def, rawId, actor);
+    return readHistory(this.db, def.block.table, String(this.parseId(def, rawId)), options);
+  }
+}
+
+export async function insertRow(q: Queryable, def: ResourceDef, values: Record<string, unknown>) {
+  const p = new Params();
+  const cols = Object.keys(values);
+  const sql = cols.length
+    ? `INSERT INTO ${def.sqlTable} (${cols.map(quoteIdent).join(', ')}) VALUES (${cols.map((c) => p.add(toSql(def, c, values[c]))).join(', ')}) RETURNING *`
+    : `INSERT INTO ${def.sqlTable} DEFAULT VALUES RETURNING *`;
+  return (await q.query(sql, p.values)).rows[0];
+}
+
+export async function updateRow(q: Queryable, def: ResourceDef, id: unknown, values: Record<string, unknown>) {
+  const p = new Params();
+  const sets = Object.keys(values).map((c) => `${quoteIdent(c)} = ${p.add(toSql(def, c, values[c]))}`);
+  const { rows } = await q.query(`UPDATE ${def.sqlTable} SET ${sets.join(', ')} WHERE "id" = ${p.add(id)} RETURNING *`, p.values);
+  if (!rows.length) throw notFound();
+  return rows[0];
+}
+
+/** jsonb columns take JSON text; everything else goes as is. */
+function toSql(def: ResourceDef, column: string, value: unknown) {
+  const col = def.columnByName.get(column)!;
+  return col.sqlTypes[0] === 'jsonb' && value !== null ? JSON.stringify(value) : value;
+}
+
+export async function readHistory(q: Queryable, table: string, idItem: string, options: { limit?: number; offset?: number }) {
+  const limit = Math.min(Math.max(Math.trunc(Number(options.limit ?? 100)) || 100, 1), 100);
+  const offset = Math.max(Math.trunc(Number(options.offset ?? 0)) || 0, 0);
+  const { rows } = await q.query(
+    `SELECT l.id, l.tabelas, l.operacao, l.id_item, l.old_data, l.new_data, l.data, l.id_usuario,
+            COALESCE(u.nome, u.email) AS usuario
+       FROM admin.log l LEFT JOIN auth.usuario u ON u.id = l.id_usuario
+      WHERE l.tabelas = $1 AND l.id_item = $2
+      ORDER BY l.data DESC, l.id DESC LIMIT $3 OFFSET $4`,
+    [table, idItem, limit, offset],
+  );
+  return rows;
+}

@@ -1,0 +1,270 @@
+// Loads schemas/<area>/<resource>.json, checks each against the meta-schema, and derives the pieces
+// the rest of the server needs (table, columns, SQL types, access rights).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
+
+export type Right = 'public' | 'user' | 'read' | 'edit' | 'manage' | 'superadmin';
+export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+export interface PropertySchema {
+  type: string | string[];
+  title: string;
+  description?: string;
+  format?: string;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  default?: unknown;
+  enum?: unknown[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  items?: { type?: string | string[]; enum?: unknown[]; format?: string };
+  [key: string]: unknown;
+}
+
+export interface Block {
+  resource: string;
+  path?: string;
+  table: string;
+  graphql?: string;
+  module: string;
+  alsoModules?: string[];
+  labels: { singular: string; plural: string };
+  references?: Record<string, { resource: string; label: string; dependsOn?: string; filterField?: string }>;
+  search: string[];
+  list: {
+    columns: string[];
+    sort: { field: string; order: 'ASC' | 'DESC' };
+    filters?: string[];
+    expand?: string[];
+    view?: 'table' | 'cards';
+  };
+  form?: { sections: { title: string; fields: string[] }[] };
+  addLabel?: string;
+  title?: string;
+  back?: string;
+  history: boolean;
+  provider: string | { column: string; via: string } | null;
+  /** Column with the usuarioId of the row's owner: who is not a manager of the module sees only their own rows. */
+  owner?: string;
+  access: Record<Operation, Right>;
+  countStrategy?: 'auto' | 'exact' | 'estimated';
+}
+
+export interface EntitySchema {
+  $schema: string;
+  title: string;
+  description?: string;
+  type: 'object';
+  properties: Record<string, PropertySchema>;
+  required: string[];
+  additionalProperties: false;
+  'x-intranet': Block;
+}
+
+export interface Column {
+  name: string;
+  property: PropertySchema;
+  /** The PostgreSQL type the column must have (as information_schema's udt_name). */
+  sqlTypes: string[];
+  nullable: boolean;
+  readOnly: boolean;
+}
+
+export interface ResourceDef {
+  name: string;
+  file: string;
+  schema: EntitySchema;
+  block: Block;
+  /** Quoted "schema"."table". */
+  sqlTable: string;
+  dbSchema: string;
+  dbTable: string;
+  /** GraphQL root name, Hasura style: rh_departamento. */
+  gqlName: string;
+  path: string;
+  columns: Column[];
+  columnByName: Map<string, Column>;
+  writable: string[];
+}
+
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The non-null JSON type of a property ("integer" for ["integer", "null"]). */
+export function baseType(p: PropertySchema): string {
+  const types = Array.isArray(p.type) ? p.type : [p.type];
+  return types.find((t) => t !== 'null') ?? 'null';
+}
+
+export function isNullable(p: PropertySchema): boolean {
+  return Array.isArray(p.type) && p.type.includes('null');
+}
+
+/** JSON Schema type and format -> acceptable PostgreSQL udt_names (the first is the one to create). */
+export function sqlTypesOf(p: PropertySchema): string[] {
+  const t = baseType(p);
+  if (t === 'integer') return ['int4', 'int8', 'int2'];
+  if (t === 'number') return ['numeric', 'float8', 'float4'];
+  if (t === 'boolean') return ['bool'];
+  if (t === 'object') return ['jsonb'];
+  if (t === 'array') {
+    const it = p.items ? baseType(p.items as PropertySchema) : 'string';
+    if (it === 'integer') return ['_int4', '_int8'];
+    if (it === 'number') return ['_numeric'];
+    if (it === 'string') return ['_text'];
+    return ['jsonb'];
+  }
+  switch (p.format) {
+    case 'date':
+      return ['date'];
+    case 'date-time':
+      return ['timestamptz'];
+    case 'time':
+      return ['time'];
+    case 'uuid':
+    case 'file':
+      return ['uuid'];
+    default:
+      return ['text', 'varchar'];
+  }
+}
+
+export class SchemaError extends Error {}
+
+const metaAjv = new Ajv2020({ allErrors: true, strict: false });
+
+export function loadMetaSchema(root: string) {
+  return JSON.parse(readFileSync(join(root, 'meta-schema.json'), 'utf8'));
+}
+
+function describe(errors: ErrorObject[] | null | undefined) {
+  return (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+}
+
+/** Checks one parsed schema file: the meta-schema, then the cross-field rules JSON Schema cannot say. */
+export function checkSchema(schema: EntitySchema, file: string, validateMeta: (s: unknown) => boolean, metaErrors: () => ErrorObject[] | null | undefined) {
+  if (!validateMeta(schema)) throw new SchemaError(`${file}: ${describe(metaErrors())}`);
+  const props = schema.properties;
+  const block = schema['x-intranet'];
+  const known = (f: string, where: string) => {
+    if (!(f in props)) throw new SchemaError(`${file}: ${where} names unknown field "${f}"`);
+  };
+  schema.required.forEach((f) => known(f, 'required'));
+  block.search.forEach((f) => known(f, 'search'));
+  block.list.columns.forEach((f) => known(f, 'list.columns'));
+  known(block.list.sort.field, 'list.sort');
+  (block.list.filters ?? []).forEach((f) => known(f, 'list.filters'));
+  (block.list.expand ?? []).forEach((f) => known(f, 'list.expand'));
+  block.form?.sections.forEach((s) => s.fields.forEach((f) => known(f, `form section "${s.title}"`)));
+  Object.keys(block.references ?? {}).forEach((f) => known(f, 'references'));
+  if (typeof block.provider === 'string') known(block.provider, 'provider');
+  else if (block.provider) known(block.provider.column, 'provider.column');
+  if (block.owner) known(block.owner, 'owner');
+  for (const f of block.search) {
+    if (baseType(props[f]) !== 'string') throw new SchemaError(`${file}: search field "${f}" must be a string`);
+  }
+  if (baseType(props.id) !== 'integer' && props.id.format !== 'uuid') {
+    throw new SchemaError(`${file}: id must be an integer or a uuid`);
+  }
+  if (!props.id.readOnly) throw new SchemaError(`${file}: id must be readOnly`);
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+export function buildResource(schema: EntitySchema, file: string): ResourceDef {
+  const block = schema['x-intranet'];
+  const [dbSchema, dbTable] = block.table.split('.');
+  const columns: Column[] = Object.entries(schema.properties).map(([name, property]) => ({
+    name,
+    property,
+    sqlTypes: sqlTypesOf(property),
+    // Optional fields may be null, except those with a default (the default fills them).
+    nullable: isNullable(property) || (!schema.required.includes(name) && property.default === undefined),
+    readOnly: Boolean(property.readOnly),
+  }));
+  return {
+    name: block.resource,
+    file,
+    schema,
+    block,
+    sqlTable: `${quoteIdent(dbSchema)}.${quoteIdent(dbTable)}`,
+    dbSchema,
+    dbTable,
+    gqlName: block.graphql ?? `${dbSchema}_${dbTable}`,
+    path: block.path ?? `/${block.resource}`,
+    columns,
+    columnByName: new Map(columns.map((c) => [c.name, c])),
+    writable: columns.filter((c) => !c.readOnly).map((c) => c.name),
+  };
+}
+
+export interface Registry {
+  resources: ResourceDef[];
+  byName: Map<string, ResourceDef>;
+  byTable: Map<string, ResourceDef>;
+  get(name: string): ResourceDef | undefined;
+}
+
+export function createRegistry(schemas: { schema: EntitySchema; file: string }[], metaSchema: object): Registry {
+  const id = (metaSchema as { $id?: string }).$id;
+  const validateMeta = (id && metaAjv.getSchema(id)) || metaAjv.compile(metaSchema);
+  const resources: ResourceDef[] = [];
+  const byName = new Map<string, ResourceDef>();
+  const byTable = new Map<string, ResourceDef>();
+  const gqlNames = new Set<string>();
+  for (const { schema, file } of schemas) {
+    checkSchema(schema, file, validateMeta, () => validateMeta.errors);
+    const def = buildResource(schema, file);
+    if (byName.has(def.name)) throw new SchemaError(`${file}: resource "${def.name}" already defined in ${byName.get(def.name)!.file}`);
+    if (byTable.has(def.block.table)) throw new SchemaError(`${file}: table ${def.block.table} already used by ${byTable.get(def.block.table)!.file}`);
+    if (gqlNames.has(def.gqlName)) throw new SchemaError(`${file}: GraphQL name ${def.gqlName} already used`);
+    gqlNames.add(def.gqlName);
+    byName.set(def.name, def);
+    byTable.set(def.block.table, def);
+    resources.push(def);
+  }
+  for (const def of resources) {
+    for (const [field, ref] of Object.entries(def.block.references ?? {})) {
+      if (!byName.has(ref.resource)) throw new SchemaError(`${def.file}: reference ${field} -> unknown resource "${ref.resource}"`);
+      if (!(ref.label in byName.get(ref.resource)!.schema.properties)) {
+        throw new SchemaError(`${def.file}: reference ${field} label "${ref.label}" is not a field of ${ref.resource}`);
+      }
+    }
+    const p = def.block.provider;
+    if (p && typeof p === 'object') {
+      const via = byName.get(p.via);
+      if (!via) throw new SchemaError(`${def.file}: provider via unknown resource "${p.via}"`);
+      if (!via.block.provider) throw new SchemaError(`${def.file}: provider via "${p.via}", which has no provider`);
+    }
+  }
+  resources.sort((a, b) => a.name.localeCompare(b.name));
+  return { resources, byName, byTable, get: (name) => byName.get(name) };
+}
+
+/** Reads every schemas/<area>/<resource>.json under root. */
+export function loadSchemaFiles(root: string): { schema: EntitySchema; file: string }[] {
+  return walk(root)
+    .filter((f) => f.endsWith('.json') && relative(root, f).includes('/'))
+    .sort()
+    .map((file) => {
+      let schema: EntitySchema;
+      try {
+        schema = JSON.parse(readFileSync(file, 'utf8'));
+      } catch (e) {
+        throw new SchemaError(`${relative(root, file)}: not valid JSON (${(e as Error).message})`);
+      }
+      return { schema, file: relative(root, file) };
+    });
+}
+
+export function loadRegistry(root: string): Registry {
+  return createRegistry(loadSchemaFiles(root), loadMetaSchema(root));
+}

@@ -1,0 +1,234 @@
+// Record validation from the entity schema with ajv, answering react-admin's server-side
+// validation body: { message, errors: { field: 'pt-BR text' } }.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import sanitizeHtml from 'sanitize-html';
+import { FORMAT_CHECKS } from '../../domain/validators.js';
+import { MSG } from '../../domain/messages.js';
+import { baseType, type PropertySchema, type ResourceDef } from './registry.js';
+
+export const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: false, coerceTypes: false });
+for (const [name, check] of Object.entries(FORMAT_CHECKS)) ajv.addFormat(name, { type: 'string', validate: check });
+
+export type FieldErrors = Record<string, string>;
+
+export class ValidationError extends Error {
+  statusCode = 400;
+  constructor(public errors: FieldErrors, message?: string) {
+    super(message ?? (Object.values(errors).includes(MSG.required) ? MSG.requiredForm : MSG.failure));
+  }
+}
+
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: MSG.email,
+  uri: MSG.url,
+  url: MSG.url,
+  cnpj: MSG.cnpj,
+  cpf: MSG.cpf,
+  cep: MSG.cep,
+  phone: MSG.phone,
+  password: MSG.password,
+  code6: MSG.code6,
+  color: MSG.color,
+  date: MSG.date,
+  'month-day': MSG.date,
+  'date-time': MSG.dateTime,
+  time: MSG.invalid,
+  uuid: MSG.invalid,
+  file: MSG.fileRequired,
+};
+
+function typeMessage(expected: string) {
+  if (expected.includes('integer')) return MSG.integer;
+  if (expected.includes('number')) return MSG.number;
+  if (expected.includes('boolean')) return MSG.boolean;
+  if (expected.includes('array')) return MSG.list;
+  if (expected.includes('string')) return MSG.text;
+  return MSG.invalid;
+}
+
+/** One pt-BR message per field, the most useful first (required beats type beats the rest). */
+export function toFieldErrors(errors: ErrorObject[], data: Record<string, unknown>, required: string[]): FieldErrors {
+  const out: FieldErrors = {};
+  const rank: Record<string, number> = {};
+  const put = (field: string, message: string, weight: number) => {
+    if (!field) field = '_';
+    if (rank[field] === undefined || weight > rank[field]) {
+      out[field] = message;
+      rank[field] = weight;
+    }
+  };
+  for (const e of errors) {
+    const field = e.instancePath.split('/')[1] ?? '';
+    const value = field ? data[field] : undefined;
+    const isRequired = required.includes(field);
+    const empty = value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+    switch (e.keyword) {
+      case 'required':
+        put((e.params as { missingProperty: string }).missingProperty, MSG.required, 9);
+        break;
+      case 'additionalProperties':
+        put((e.params as { additionalProperty: string }).additionalProperty, MSG.unknownField, 8);
+        break;
+      case 'type':
+        put(field, isRequired && empty ? MSG.required : typeMessage(String((e.params as { type: unknown }).type)), 7);
+        break;
+      case 'minLength':
+        put(field, isRequired && empty ? MSG.required : MSG.minLength((e.params as { limit: number }).limit), 6);
+        break;
+      case 'format':
+        put(field, isRequired && empty ? MSG.required : FORMAT_MESSAGES[(e.params as { format: string }).format] ?? MSG.invalid, 5);
+        break;
+      case 'maxLength':
+        put(field, MSG.maxLength((e.params as { limit: number }).limit), 4);
+        break;
+      case 'minimum':
+      case 'exclusiveMinimum':
+        put(field, MSG.minimum((e.params as { limit: number }).limit), 4);
+        break;
+      case 'maximum':
+      case 'exclusiveMaximum':
+        put(field, MSG.maximum((e.params as { limit: number }).limit), 4);
+        break;
+      case 'minItems':
+        put(field, MSG.minItems((e.params as { limit: number }).limit), 4);
+        break;
+      case 'maxItems':
+        put(field, MSG.maxItems((e.params as { limit: number }).limit), 4);
+        break;
+      case 'enum':
+      case 'const':
+        put(field, isRequired && empty ? MSG.required : MSG.option, 3);
+        break;
+      default:
+        put(field, MSG.invalid, 1);
+    }
+  }
+  return out;
+}
+
+/** Nullable fields also accept null: clearing an optional input sends null. */
+function writeSchemaOf(def: ResourceDef) {
+  const properties: Record<string, Partial<PropertySchema>> = {};
+  for (const col of def.columns) {
+    if (col.readOnly) continue;
+    const { readOnly: _r, default: _d, title: _t, description: _s, ...p } = col.property as PropertySchema & { title?: string };
+    if (col.nullable) {
+      const types = Array.isArray(p.type) ? p.type : [p.type];
+      if (!types.includes('null')) p.type = [...types, 'null'];
+      if (p.enum && !p.enum.includes(null)) p.enum = [...p.enum, null];
+    }
+    properties[col.name] = p;
+  }
+  return {
+    type: 'object',
+    properties,
+    required: def.schema.required.filter((f) => !def.columnByName.get(f)?.readOnly),
+    additionalProperties: false,
+  };
+}
+
+const compiled = new WeakMap<ResourceDef, ValidateFunction>();
+function validatorOf(def: ResourceDef) {
+  let v = compiled.get(def);
+  if (!v) {
+    v = ajv.compile(writeSchemaOf(def));
+    compiled.set(def, v);
+  }
+  return v;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks a record for writing and returns the values to store: unknown fields are refused, read-only
+ * fields (id, created_at, ...) are ignored, defaults fill missing fields on create, rich text is sanitised.
+ */
+export function validateRecord(def: ResourceDef, body: unknown, mode: 'create' | 'update', existing?: Record<string, unknown>) {
+  if (!isPlainObject(body)) throw new ValidationError({}, MSG.badRequest);
+  const unknown: FieldErrors = {};
+  const input: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const col = def.columnByName.get(key);
+    if (!col) unknown[key] = MSG.unknownField;
+    else if (!col.readOnly) input[key] = value;
+  }
+  let record: Record<string, unknown>;
+  if (mode === 'update') {
+    record = {};
+    for (const name of def.writable) if (existing && existing[name] !== undefined) record[name] = existing[name];
+    Object.assign(record, input);
+  } else {
+    record = {};
+    for (const col of def.columns) {
+      if (!col.readOnly && col.property.default !== undefined) record[col.name] = col.property.default;
+    }
+    Object.assign(record, input);
+  }
+  // Strings are trimmed; an empty optional string is stored as null.
+  for (const [key, value] of Object.entries(record)) {
+    if (typeof value === 'string') {
+      const col = def.columnByName.get(key)!;
+      const trimmed = col.property.format === 'password' ? value : value.trim();
+      record[key] = trimmed === '' && col.nullable ? null : trimmed;
+    }
+  }
+  const validate = validatorOf(def);
+  const ok = validate(record);
+  const errors = ok ? {} : toFieldErrors(validate.errors ?? [], record, def.schema.required);
+  Object.assign(errors, unknown);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  for (const col of def.columns) {
+    if (col.property.format === 'html' && typeof record[col.name] === 'string') {
+      record[col.name] = sanitizeRichText(record[col.name] as string);
+    }
+  }
+  // Only what the request sent (plus defaults on create) is written.
+  const values: Record<string, unknown> = {};
+  const keys = mode === 'update' ? Object.keys(input) : Object.keys(record);
+  for (const key of keys) values[key] = record[key];
+  return values;
+}
+
+export function sanitizeRichText(html: string) {
+  return sanitizeHtml(html, {
+    allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'h1', 'h2', 'span', 'u', 's']),
+    allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, '*': ['style', 'class'], img: ['src', 'alt', 'width', 'height'] },
+    allowedSchemes: ['http', 'https', 'mailto', 'data'],
+  });
+}
+
+/** Checks and converts one filter value (query strings carry JSON) to the field's type. */
+export function coerceFilterValue(def: ResourceDef, field: string, value: unknown): unknown {
+  const col = def.columnByName.get(field)!;
+  const t = baseType(col.property);
+  const bad = () => new ValidationError({ [field]: typeMessage(t) }, MSG.badQuery('filter'));
+  if (value === null) return null;
+  if (t === 'integer') {
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw bad();
+    return n;
+  }
+  if (t === 'number') {
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof n !== 'number' || !Number.isFinite(n)) throw bad();
+    return n;
+  }
+  if (t === 'boolean') {
+    if (value === true || value === 'true') return true;
+    if (value === false || value === 'false') return false;
+    throw bad();
+  }
+  if (t === 'string') {
+    if (typeof value !== 'string' && typeof value !== 'number') throw bad();
+    const s = String(value);
+    const f = col.property.format;
+    if (f && ['date', 'date-time', 'uuid', 'file', 'time', 'month-day'].includes(f) && !FORMAT_CHECKS[f](s)) {
+      throw new ValidationError({ [field]: FORMAT_MESSAGES[f] ?? MSG.invalid }, MSG.badQuery('filter'));
+    }
+    return s;
+  }
+  throw bad();
+}

@@ -1,0 +1,41 @@
+// Debian's headless Chromium through playwright-core, and screenshots into test-results/e2e/.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROOT } from './server.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const SCREENSHOTS_DIR = join(ROOT, 'test-results', 'e2e');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A page with the product's locale, a desktop viewport, and its uncaught errors collected. */
+export async function openPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error?.stack ?? error)));
+  return { page, errors };
+}
+
+/** Saves a full-page screenshot as test-results/e2e/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  const path = join(SCREENSHOTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,103 @@
+// The real product for an end-to-end test file: `npx tsx src/server/main.ts` as a child process on a
+// free loopback port, with a fresh DATA_DIR (embedded PGlite) and the demo seed; stopped afterwards.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server wrote to stdout and stderr so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) done();
+    else child.once('exit', () => done());
+  });
+
+/** Sends a signal to the child's whole process group (npx -> tsx -> node). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+export async function startServer(options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'intranet-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  // The end-to-end server always runs on its own embedded PGlite, whatever the caller's environment.
+  if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
+
+  // detached: its own process group, so stop() reaches npx and the node process under it.
+  const child = spawn('npx', ['tsx', 'src/server/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+  const done = exited(child);
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    signalGroup(child, 'SIGTERM');
+    const killer = setTimeout(() => signalGroup(child, 'SIGKILL'), 10_000);
+    await done;
+    clearTimeout(killer);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 150_000);
+  let early = false;
+  void done.then(() => (early = true));
+  while (true) {
+    if (early) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`the server exited before answering /health (code ${child.exitCode}, signal ${child.signalCode}):\n${log}`);
+    }
+    try {
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer GET /health within ${options.timeoutMs ?? 150_000} ms:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return { url, port, dataDir, output: () => log, stop };
+}

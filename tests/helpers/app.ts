@@ -1,0 +1,103 @@
+// A real server for a test file: buildApp() on a fresh in-memory PGlite, or on a fresh database of the
+// PostgreSQL at DATABASE_URL when it is set (CI runs the API tests both ways).
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type AppOptions } from '../../src/server/app.js';
+import { createPglite, createPostgres, type Database } from '../../src/server/db/index.js';
+import { migrate } from '../../src/server/db/migrate.js';
+import { loadRegistry } from '../../src/server/schemas/registry.js';
+import { SCHEMAS_DIR } from '../../src/server/app.js';
+import { createUserWithPassword, DEFAULT_ADMIN, ensureSuperadmin } from '../../src/server/auth/bootstrap.js';
+import type { InjectOptions } from 'fastify';
+
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+export interface TestDatabase {
+  db: Database;
+  url?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database (PGlite in memory, or a new PostgreSQL database). */
+export async function freshDatabase(): Promise<TestDatabase> {
+  const registry = loadRegistry(SCHEMAS_DIR);
+  if (!process.env.DATABASE_URL) {
+    const db = await createPglite(null);
+    await migrate(db, registry);
+    return { db, drop: () => db.close() };
+  }
+  const base = new URL(process.env.DATABASE_URL);
+  const name = `intranet_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  const db = createPostgres(url.toString(), 5);
+  await migrate(db, registry);
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.close();
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'Teste#Senha2026';
+
+/**
+ * A real app on a fresh database, with its superadmin signed in. `t.inject` calls as the superadmin;
+ * `t.app.inject` calls with no token; `t.signIn` / `t.userToken` act as any other user.
+ */
+export async function testApp(options: Partial<AppOptions> = {}) {
+  const database = await freshDatabase();
+  const app = await buildApp({ db: database.db, ...options, config: { jwtSecret: undefined, ...options.config } });
+  await app.ready();
+  await ensureSuperadmin(database.db, app.resources, app.identity, DEFAULT_ADMIN.email, DEFAULT_ADMIN.password);
+  const signIn = async (email: string, password: string) => {
+    const r = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password } });
+    if (r.statusCode !== 200 || r.json().status !== 'OK') throw new Error(`login de ${email} falhou: ${r.statusCode} ${r.body}`);
+    return r.json().idToken as string;
+  };
+  const adminToken = await signIn(DEFAULT_ADMIN.email, DEFAULT_ADMIN.password);
+  let seq = 0;
+  return {
+    app,
+    db: database.db,
+    url: database.url,
+    adminToken,
+    signIn,
+    /** Calls as the superadmin unless the options carry their own authorization header. */
+    inject(opts: InjectOptions | string) {
+      const o: InjectOptions = typeof opts === 'string' ? { url: opts } : opts;
+      return app.inject({ ...o, headers: { authorization: `Bearer ${adminToken}`, ...(o.headers ?? {}) } });
+    },
+    /** Creates a user with these roles and providers and answers its identity token. */
+    async userToken(user: { papeis: string[]; id_empresas?: number[]; email?: string; funcionario?: boolean; nome?: string }) {
+      const email = user.email ?? `usuario${++seq}.${Date.now()}@teste.com.br`;
+      await createUserWithPassword(database.db, app.resources, app.identity, { nome: user.nome ?? 'Usuário de Teste', funcionario: false, ...user, email }, TEST_PASSWORD);
+      return signIn(email, TEST_PASSWORD);
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export const bearer = (token: string, role?: string) => ({ authorization: `Bearer ${token}`, ...(role ? { 'x-intranet-role': role } : {}) });
+
+export type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+/** JSON query string helper for ra-data-simple-rest style parameters. */
+export function qs(params: Record<string, unknown>) {
+  return new URLSearchParams(
+    Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  ).toString();
+}

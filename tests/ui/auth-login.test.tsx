@@ -1,0 +1,114 @@
+// Sign-in in the browser against the real server: the authentication check sends a visitor to the
+// Login route, the spec's sign-in errors as the server answers them, client-side field checks, a
+// successful sign-in storing the session, and sign-out clearing it.
+import './setup.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AUTH_MSG, MSG } from '../../src/domain/messages.js';
+import { getSession, SESSION_KEY } from '../../src/admin/session.js';
+import { renderAdmin, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
+
+let ui: UiServer;
+
+beforeAll(async () => {
+  ui = await startServer();
+  await ui.createUser({ email: 'ana@bitcom.com.br', nome: 'Ana Analista', papeis: ['rh:leitor', 'user'], funcionario: true });
+  const disabled = await ui.createUser({ email: 'desligado@bitcom.com.br', nome: 'Davi Desligado', papeis: ['user'], funcionario: true });
+  expect((await ui.api('PUT', `/api/users/${disabled}`, { ativo: false })).status).toBe(200);
+  await ui.createUser({ email: 'bloqueado@bitcom.com.br', nome: 'Bruno Bloqueado', papeis: ['user'], funcionario: true });
+});
+
+afterAll(async () => {
+  await ui?.close();
+});
+
+beforeEach(() => signOutLocally());
+
+const form = () => screen.getByRole('form', { name: 'Entrar' });
+
+async function fill(email: string, password: string) {
+  const f = await screen.findByRole('form', { name: 'Entrar' });
+  fireEvent.change(within(f).getByLabelText('E-mail'), { target: { value: email } });
+  fireEvent.change(within(f).getByLabelText('Senha'), { target: { value: password } });
+  fireEvent.click(within(f).getByRole('button', { name: 'Entrar' }));
+}
+
+describe('sign-in', () => {
+  it('sends a visitor of an authenticated route to the Login route, with the public header', async () => {
+    localStorage.setItem('intranet.user', 'antigo');
+    renderAdmin(ui.baseUrl, '/departments/list');
+    expect(await screen.findByRole('form', { name: 'Entrar' })).toBeTruthy();
+    // The logged-out header: the three brands, 'Entrar' and 'Cadastre-se'.
+    const header = screen.getAllByRole('banner')[0];
+    for (const brand of ['Bitcom', 'RazãoInfo', 'Vetorial']) expect(within(header).getAllByRole('img', { name: brand }).length).toBeGreaterThan(0);
+    expect(within(header).getByRole('link', { name: 'Entrar' }).getAttribute('href')).toBe('/home/login/enter');
+    expect(within(header).getByRole('link', { name: 'Cadastre-se' }).getAttribute('href')).toBe('/home/login/register');
+    // The stored user is removed.
+    await waitFor(() => expect(localStorage.getItem('intranet.user')).toBeNull());
+    expect(document.title).toBe('Intranet - Entrar');
+  });
+
+  it('checks the fields before calling the server', async () => {
+    renderAdmin(ui.baseUrl, '/home/login/enter');
+    await fill('', '');
+    expect(await within(form()).findAllByText(MSG.required)).toHaveLength(2);
+    await fill('ana@', 'x');
+    expect(await within(form()).findByText(MSG.email)).toBeTruthy();
+  });
+
+  it("shows the server's text for a wrong password and for a disabled user", async () => {
+    renderAdmin(ui.baseUrl, '/intranet');
+    await fill('ana@bitcom.com.br', 'Senha#Errada1');
+    expect((await screen.findByRole('alert')).textContent).toBe(AUTH_MSG.wrongCredentials);
+    expect(getSession()).toBeNull();
+    await fill('desligado@bitcom.com.br', TEST_PASSWORD);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(AUTH_MSG.disabled));
+    // An unknown e-mail answers like a wrong password.
+    await fill('ninguem@bitcom.com.br', TEST_PASSWORD);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(AUTH_MSG.wrongCredentials));
+  });
+
+  it('says when the password attempts are exceeded', { timeout: 120_000 }, async () => {
+    // Past 5 failures each one locks the account for twice as long: 10 failures lock it for 32 s.
+    let failures = 0;
+    while (failures < 10) {
+      const r = await fetch(`${ui.baseUrl}/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'bloqueado@bitcom.com.br', password: `Errada#${failures}xY` }),
+      });
+      if (r.status === 401) failures++;
+      else {
+        expect(r.status).toBe(429);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    }
+    renderAdmin(ui.baseUrl, '/home/login/enter');
+    await fill('bloqueado@bitcom.com.br', TEST_PASSWORD);
+    expect((await screen.findByRole('alert')).textContent).toBe(AUTH_MSG.attemptsExceeded);
+  });
+
+  it('signs in, keeps the session in localStorage, and signs out clearing it', async () => {
+    renderAdmin(ui.baseUrl, '/home/login/enter');
+    await fill('ana@bitcom.com.br', TEST_PASSWORD);
+    expect(await screen.findByRole('heading', { name: 'Bem-vindo à Intranet' })).toBeTruthy();
+    const stored = JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null');
+    expect(stored.user).toMatchObject({ email: 'ana@bitcom.com.br', nome: 'Ana Analista', roles: ['rh:leitor', 'user'], employee: 'true' });
+    expect(stored.token).toBeTruthy();
+    expect(stored.refreshToken).toBeTruthy();
+    expect(document.title).toBe('Intranet - Início');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Menu do perfil' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sair' }));
+    expect(await screen.findByRole('form', { name: 'Entrar' })).toBeTruthy();
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    // The refresh token was revoked on the server.
+    const refresh = await fetch(`${ui.baseUrl}/v1/auth/refresh`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken: stored.refreshToken }),
+    });
+    expect(refresh.status).toBe(401);
+  });
+});

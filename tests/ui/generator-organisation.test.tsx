@@ -1,0 +1,212 @@
+import './setup.js';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setApiOrigin } from '../../src/admin/generator/api.js';
+import { setSession } from '../../src/admin/session.js';
+import { testApp, type TestApp } from '../helpers/app.js';
+import { renderAdmin } from './server.js';
+
+// A ViaCEP-compatible address service of the test's own (no internet).
+const ADDRESSES: Record<string, object> = {
+  '13015904': { cep: '13015-904', logradouro: 'Avenida Francisco Glicério', complemento: '', bairro: 'Centro', localidade: 'Campinas', uf: 'SP', ibge: '3509502' },
+  '01001000': { cep: '01001-000', logradouro: 'Praça da Sé', complemento: 'lado ímpar', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP', ibge: '3550308' },
+};
+
+let cepServer: Server;
+let t: TestApp;
+let baseUrl: string;
+let bitcom: number;
+
+async function api(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${t.adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+beforeAll(async () => {
+  cepServer = createServer((req, res) => {
+    const cep = /^\/ws\/([^/]+)\/json\/$/.exec(req.url ?? '')?.[1] ?? '';
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(ADDRESSES[cep] ?? { erro: true }));
+  });
+  await new Promise<void>((resolve) => cepServer.listen(0, '127.0.0.1', resolve));
+  const cepServiceUrl = `http://127.0.0.1:${(cepServer.address() as AddressInfo).port}/ws/{cep}/json/`;
+  t = await testApp({ config: { cepServiceUrl } });
+  baseUrl = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');
+  setSession({ token: t.adminToken, roles: ['users:superadmin'] });
+  setApiOrigin(baseUrl);
+  bitcom = (await api('POST', '/api/providers', { nome: 'Bitcom' })).json.id;
+  await api('POST', '/api/cities', { nome: 'São Paulo', uf: 'SP', id_empresa: bitcom });
+});
+
+afterAll(async () => {
+  setApiOrigin('');
+  cepServer?.closeAllConnections();
+  await new Promise((resolve) => cepServer?.close(resolve));
+  await t?.close();
+});
+
+async function pick(label: RegExp, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+const listbox = (name: string) => screen.getByRole('listbox', { name: new RegExp(`^${name}`) });
+const optionNames = (name: string) => within(listbox(name)).queryAllByRole('option').map((o) => o.textContent);
+
+describe('holiday form', () => {
+  it('applies the type, state and cities rules and saves the date as month-day', async () => {
+    renderAdmin(baseUrl, '/holidays/register');
+    fireEvent.change(await screen.findByLabelText(/^Nome/), { target: { value: 'Aniversário de Campinas' } });
+    fireEvent.change(screen.getByLabelText(/^Data/), { target: { value: '1407' } });
+    expect((screen.getByLabelText(/^Data/) as HTMLInputElement).value).toBe('14/07');
+
+    await pick(/^Tipo/, 'Nacional');
+    expect(await screen.findByText('Não é possivel selecionar cidades para feriados nacionais ou estaduais.')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: /^Estado/ }).getAttribute('aria-disabled')).toBe('true');
+
+    // Estadual: the state is required, cities still blocked.
+    await pick(/^Tipo/, 'Estadual');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Estado/ }).getAttribute('aria-disabled')).toBeNull());
+    expect(screen.getByText('Não é possivel selecionar cidades para feriados nacionais ou estaduais.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    const estado = screen.getByRole('combobox', { name: /^Estado/ }).closest('.MuiFormControl-root') as HTMLElement;
+    await waitFor(() => expect(within(estado).getByText('Campo obrigatório')).toBeTruthy());
+
+    // Municipal: the dual list, at least one city.
+    await pick(/^Tipo/, 'Municipal');
+    await screen.findByRole('listbox', { name: /^Cidades disponíveis/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Selecione uma ou mais cidades')).toBeTruthy();
+
+    await pick(/^Estado/, 'SP');
+    await waitFor(() => expect(optionNames('Cidades disponíveis').length).toBeGreaterThan(600));
+    fireEvent.change(screen.getByLabelText('Pesquisar cidade'), { target: { value: 'campinas' } });
+    await waitFor(() => expect(optionNames('Cidades disponíveis')).toEqual(['CampinasSP']));
+    fireEvent.click(within(listbox('Cidades disponíveis')).getByRole('option'));
+    fireEvent.click(screen.getByRole('button', { name: 'Mover selecionadas' }));
+    await waitFor(() => expect(optionNames('Cidades selecionadas')).toEqual(['CampinasSP']));
+
+    // Move all and remove all, then remove one selected.
+    fireEvent.change(screen.getByLabelText('Pesquisar cidade'), { target: { value: 'jose do' } });
+    await waitFor(() => expect(optionNames('Cidades disponíveis').length).toBeGreaterThan(1));
+    const several = optionNames('Cidades disponíveis').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Mover todas' }));
+    await waitFor(() => expect(optionNames('Cidades selecionadas')).toHaveLength(several + 1));
+    expect(optionNames('Cidades disponíveis')).toEqual([]);
+    const removeOne = within(listbox('Cidades selecionadas')).getAllByRole('option')[1];
+    fireEvent.click(removeOne);
+    fireEvent.click(screen.getByRole('button', { name: 'Remover selecionadas' }));
+    await waitFor(() => expect(optionNames('Cidades selecionadas')).toHaveLength(several));
+    fireEvent.click(screen.getByRole('button', { name: 'Remover todas' }));
+    await waitFor(() => expect(within(listbox('Cidades selecionadas')).queryAllByRole('option')).toHaveLength(0));
+
+    fireEvent.change(screen.getByLabelText('Pesquisar cidade'), { target: { value: 'campinas' } });
+    await waitFor(() => expect(optionNames('Cidades disponíveis')).toEqual(['CampinasSP']));
+    fireEvent.doubleClick(within(listbox('Cidades disponíveis')).getByRole('option'));
+    await waitFor(() => expect(optionNames('Cidades selecionadas')).toEqual(['CampinasSP']));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+    const saved = await api('GET', `/api/holidays?filter=${encodeURIComponent(JSON.stringify({ nome: 'Aniversário de Campinas' }))}`);
+    expect(saved.json).toHaveLength(1);
+    expect(saved.json[0]).toMatchObject({ data: '07-14', tipo: 'Municipal', uf: 'SP', municipio: [3509502], recorrencia_anual: true });
+  });
+
+  it('clears the state and the cities when the holiday becomes Nacional; edit shows the city names', async () => {
+    const created = await api('POST', '/api/holidays', { nome: 'Fundação de São Paulo', data: '01-25', tipo: 'Municipal', uf: 'SP', municipio: [3550308] });
+    expect(created.status).toBe(201);
+    renderAdmin(baseUrl, `/holidays/edit/${created.json.id}`);
+    await screen.findByDisplayValue('Fundação de São Paulo');
+    expect((screen.getByLabelText(/^Data/) as HTMLInputElement).value).toBe('25/01');
+    await waitFor(() => expect(optionNames('Cidades selecionadas')).toEqual(['São PauloSP']));
+    await pick(/^Tipo/, 'Nacional');
+    await screen.findByText('Não é possivel selecionar cidades para feriados nacionais ou estaduais.');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+    const saved = await api('GET', `/api/holidays/${created.json.id}`);
+    expect(saved.json).toMatchObject({ tipo: 'Nacional', uf: null, municipio: [] });
+  });
+});
+
+describe('contracting company address by CEP', () => {
+  it('fills the address from a 9-character CEP, says when it is unknown and clears under 6 characters', async () => {
+    renderAdmin(baseUrl, '/contracting/companies/register');
+    const cep = (await screen.findByLabelText(/^CEP/)) as HTMLInputElement;
+    fireEvent.change(cep, { target: { value: '13015904' } });
+    expect(cep.value).toBe('13015-904');
+    await waitFor(() => expect((screen.getByLabelText(/^Endereço/, { selector: 'input' }) as HTMLInputElement).value).toBe('Avenida Francisco Glicério'));
+    expect((screen.getByLabelText(/^Bairro/) as HTMLInputElement).value).toBe('Centro');
+    expect((screen.getByLabelText(/^Cidade/) as HTMLInputElement).value).toBe('Campinas');
+    expect(screen.getByRole('combobox', { name: /^Estado/ }).textContent).toContain('SP');
+
+    fireEvent.change(cep, { target: { value: '99999-999' } });
+    expect(await screen.findByText('CEP não encontrado, tente novamente')).toBeTruthy();
+
+    fireEvent.change(cep, { target: { value: '1301' } });
+    await waitFor(() => expect((screen.getByLabelText(/^Endereço/, { selector: 'input' }) as HTMLInputElement).value).toBe(''));
+    expect((screen.getByLabelText(/^Cidade/) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('CEP não encontrado, tente novamente')).toBeNull();
+  });
+
+  it("offers to create the city when the company's provider does not have it (POST /v1/createCity)", async () => {
+    renderAdmin(baseUrl, '/contracting/companies/register');
+    await screen.findByLabelText(/^CEP/);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Provedor/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Bitcom' }));
+    // São Paulo is already a Bitcom city: nothing to offer.
+    fireEvent.change(screen.getByLabelText(/^CEP/), { target: { value: '01001000' } });
+    await waitFor(() => expect((screen.getByLabelText(/^Cidade/) as HTMLInputElement).value).toBe('São Paulo'));
+    expect(screen.queryByRole('button', { name: 'Cadastrar cidade' })).toBeNull();
+    // Campinas is not.
+    fireEvent.change(screen.getByLabelText(/^CEP/), { target: { value: '13015904' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cadastrar cidade' }));
+    expect(await screen.findByText('Cidade Campinas cadastrada no provedor.')).toBeTruthy();
+    const cities = await api('GET', `/api/cities?filter=${encodeURIComponent(JSON.stringify({ id_empresa: bitcom }))}`);
+    expect(cities.json.map((c: { nome: string }) => c.nome).sort()).toEqual(['Campinas', 'São Paulo']);
+  });
+});
+
+describe("a provider's cities", () => {
+  it('are chosen in a dual list from the providers table and replaced at once', async () => {
+    renderAdmin(baseUrl, '/providers/list');
+    await screen.findByText('Bitcom');
+    const row = screen.getByText('Bitcom').closest('tr')!;
+    fireEvent.click(within(row).getByRole('link', { name: 'Cidades' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cidades do provedor Bitcom' })).toBeTruthy();
+    await waitFor(() => expect(optionNames('Cidades do provedor')).toContain('São PauloSP'));
+    fireEvent.change(screen.getByLabelText('Pesquisar cidade'), { target: { value: 'valinhos' } });
+    await waitFor(() => expect(optionNames('Cidades disponíveis')).toEqual(['ValinhosSP']));
+    fireEvent.click(screen.getByRole('button', { name: 'Mover todas' }));
+    // São Paulo leaves.
+    const sp = within(listbox('Cidades do provedor')).getAllByRole('option').find((o) => o.textContent === 'São PauloSP')!;
+    fireEvent.click(sp);
+    fireEvent.click(screen.getByRole('button', { name: 'Remover selecionadas' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+    const cities = await api('GET', `/api/cities?filter=${encodeURIComponent(JSON.stringify({ id_empresa: bitcom }))}`);
+    expect(cities.json.map((c: { nome: string }) => c.nome).sort()).toEqual(expect.arrayContaining(['Valinhos']));
+    expect(cities.json.map((c: { nome: string }) => c.nome)).not.toContain('São Paulo');
+  });
+});
+
+describe('categories as cards', () => {
+  it('shows one card per category with its colour and icon, and opens it for editing', async () => {
+    await api('POST', '/api/categories', { titulo: 'Comunicados', icone: 'campaign', color: '#d32f2f' });
+    await api('POST', '/api/categories', { titulo: 'Eventos', icone: 'event', color: '#388e3c', ativo: false });
+    renderAdmin(baseUrl, '/categories/list');
+    const cards = await screen.findByRole('list', { name: 'Categorias' });
+    const items = await within(cards).findAllByRole('listitem');
+    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual(['Comunicados', 'Eventos']);
+    expect(within(items[1]).getByText('Inativo')).toBeTruthy();
+    expect(items[0].querySelector('[aria-label=campaign]')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    fireEvent.click(within(items[0]).getByRole('button', { name: /Comunicados/ }));
+    expect(await screen.findByDisplayValue('Comunicados')).toBeTruthy();
+  });
+});

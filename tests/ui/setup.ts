@@ -1,0 +1,44 @@
+// Browser APIs jsdom lacks and MUI/react-admin use. Imported first by every UI test file (the
+// vitest config is shared, so the shims live here rather than in a setupFiles entry).
+import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+
+afterEach(() => cleanup());
+
+// Screens are lazy-loaded chunks fetched from the real server: allow more than the default second.
+configure({ asyncUtilTimeout: 15_000 });
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      // Wide screen: the desktop layout (sidebar, full pagination) is what the tests look at.
+      matches: /min-width/.test(query),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+if (!globalThis.ResizeObserver) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}
+
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+// Node's fetch refuses jsdom's AbortSignal; requests made by the app in these tests are not aborted.
+const nativeFetch = globalThis.fetch;
+globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+  if (init?.signal) {
+    const { signal: _ignored, ...rest } = init;
+    return nativeFetch(input, rest);
+  }
+  return nativeFetch(input, init);
+}) as typeof fetch;

@@ -1,0 +1,142 @@
+// The shell by role against the real server (foundation spec, sections 2 and 6): side menu, header
+// buttons, profile menu, the careers logo of candidates, add buttons and admin cards hidden by the
+// canAccess rules, the top menu by width.
+import './setup.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderAdmin, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
+
+let ui: UiServer;
+
+const USERS = {
+  candidate: { email: 'candidata@email.com', nome: 'Carla Candidata', papeis: ['user'], funcionario: false },
+  employee: { email: 'funcionario@bitcom.com.br', nome: 'Fábio Funcionário', papeis: ['user'], funcionario: true },
+  hrReader: { email: 'leitor.rh@bitcom.com.br', nome: 'Lucas Leitor', papeis: ['rh:leitor', 'user'], funcionario: true },
+  hrManager: { email: 'gestor.rh@bitcom.com.br', nome: 'Helena Gestora', papeis: ['rh:gestor', 'users:gestor', 'user'], funcionario: true },
+  salesManager: { email: 'gestor.vendas@vetorial.net', nome: 'Vitor Vendas', papeis: ['vendas:gestor', 'user'], funcionario: true },
+};
+
+beforeAll(async () => {
+  ui = await startServer();
+  for (const u of Object.values(USERS)) await ui.createUser(u);
+});
+
+afterAll(async () => {
+  await ui?.close();
+});
+
+beforeEach(() => {
+  signOutLocally();
+  setWidth(1366);
+});
+
+function setWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  window.dispatchEvent(new Event('resize'));
+}
+
+async function open(who: keyof typeof USERS, path = '/') {
+  await signInAs(ui.baseUrl, USERS[who].email, TEST_PASSWORD);
+  renderAdmin(ui.baseUrl, path);
+  await screen.findByRole('button', { name: 'Menu do perfil' });
+}
+
+const sideMenu = async () => {
+  await waitFor(() => expect(document.querySelector('.RaSidebar-fixed')).toBeTruthy());
+  return [...document.querySelectorAll('.RaSidebar-fixed [role="menuitem"]')].map((e) => e.textContent?.trim());
+};
+
+async function profileMenu() {
+  fireEvent.click(screen.getByRole('button', { name: 'Menu do perfil' }));
+  const menu = await screen.findByRole('menu');
+  const items = within(menu).getAllByRole('menuitem').map((e) => e.textContent?.trim());
+  fireEvent.keyDown(menu, { key: 'Escape' });
+  return items;
+}
+
+const header = () => document.querySelector('header.MuiAppBar-root') as HTMLElement;
+
+describe('menus by role', () => {
+  it('a candidate sees the careers logo, Vagas and Currículo, no employee or manager buttons', async () => {
+    await open('candidate');
+    expect(within(header()).getByRole('img', { name: 'Carreiras' })).toBeTruthy();
+    expect(within(header()).queryByRole('img', { name: 'Intranet' })).toBeNull();
+    expect(await sideMenu()).toEqual(['Início', 'Vagas', 'Currículo']);
+    expect(within(header()).getByRole('button', { name: /^Notificações/ })).toBeTruthy();
+    for (const name of ['Calendário', 'Contatos', 'Configurações']) expect(within(header()).queryByRole('link', { name })).toBeNull();
+    expect(within(header()).queryByRole('button', { name: /^Incidentes/ })).toBeNull();
+    // Candidates do not see the Applications menu.
+    expect(within(header()).queryByRole('link', { name: 'Candidaturas' })).toBeNull();
+    expect(await profileMenu()).toEqual(['Meu perfil', 'Currículo', 'Alterar senha', 'Sair']);
+  });
+
+  it('an employee gets Solicitações, the bells, calendar and contacts', async () => {
+    await open('employee');
+    expect(within(header()).getByRole('img', { name: 'Intranet' })).toBeTruthy();
+    expect(await sideMenu()).toEqual(['Início', 'Solicitações', 'Vagas', 'Currículo']);
+    expect(within(header()).getByRole('link', { name: 'Calendário' }).getAttribute('href')).toBe('/calendar');
+    expect(within(header()).getByRole('link', { name: 'Contatos' }).getAttribute('href')).toBe('/contacts/list');
+    expect(within(header()).getByRole('button', { name: /^Incidentes/ })).toBeTruthy();
+    expect(within(header()).queryByRole('link', { name: 'Configurações' })).toBeNull();
+    expect(within(header()).getByRole('link', { name: 'Candidaturas' })).toBeTruthy();
+    expect(await profileMenu()).not.toContain('Usuários');
+  });
+
+  it('an HR reader sees FAQ, Manual and Novidades, and no add button where they cannot create', async () => {
+    await open('hrReader', '/departments/list');
+    expect(await sideMenu()).toEqual(['Início', 'FAQ', 'Manual', 'Novidades', 'Solicitações', 'Vagas', 'Currículo', 'Administração']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Departamentos' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /NOVO DEPARTAMENTO/ })).toBeNull();
+    const items = await profileMenu();
+    expect(items).not.toContain('Usuários');
+    expect(items).not.toContain('Configurações');
+  });
+
+  it('an HR manager gets the add button, the settings shortcut, Users and Settings, and the admin cards they may open', async () => {
+    await open('hrManager', '/departments/list');
+    expect(await screen.findByRole('link', { name: /NOVO DEPARTAMENTO/ })).toBeTruthy();
+    expect(within(header()).getByRole('link', { name: 'Configurações' }).getAttribute('href')).toBe('/modulos/admin');
+    expect(await profileMenu()).toEqual(['Meu perfil', 'Currículo', 'Alterar senha', 'Usuários', 'Configurações', 'Sair']);
+    expect(await sideMenu()).not.toContain('Vendas');
+
+    fireEvent.click(within(header()).getByRole('link', { name: 'Configurações' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Administração' })).toBeTruthy();
+    const hr = await screen.findByRole('region', { name: 'Recursos Humanos' });
+    expect(within(hr).getByRole('link', { name: /Departamentos/ }).getAttribute('href')).toBe('/departments/list');
+    expect(screen.getByRole('link', { name: /Usuários/ })).toBeTruthy();
+    // The outbox is the superadmin's: neither its card nor its section.
+    expect(screen.queryByRole('link', { name: /Caixa de saída/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Configurações' })).toBeNull();
+  });
+
+  it('a sales manager sees Vendas but not the HR items', async () => {
+    await open('salesManager');
+    const items = await sideMenu();
+    expect(items).toContain('Vendas');
+    expect(items).not.toContain('FAQ');
+    expect(within(header()).getByRole('link', { name: 'Vendas' }).getAttribute('href')).toBe('/sales/internal/home');
+    expect(within(header()).queryByRole('link', { name: 'Recursos Humanos' })).toBeNull();
+  });
+});
+
+describe('top menu by width', () => {
+  const topItems = () => [...header().querySelectorAll('nav[aria-label="Menu principal"] a[data-menu-item]')].map((a) => a.getAttribute('aria-label'));
+
+  it('shows 10, 9, 8, 6, 4 or 2 icons, with arrows to reach the others', async () => {
+    await signInAs(ui.baseUrl, 'admin@intranet.local', 'Intranet#Admin2026');
+    renderAdmin(ui.baseUrl, '/');
+    await screen.findByRole('button', { name: 'Menu do perfil' });
+    await waitFor(() => expect(topItems()).toHaveLength(10));
+    for (const [width, count] of [[1000, 9], [900, 8], [800, 6], [700, 4], [500, 2]] as const) {
+      act(() => setWidth(width));
+      await waitFor(() => expect(topItems()).toHaveLength(count));
+    }
+    // At 500 px: arrows, no side menu.
+    expect(topItems()).toEqual(['Início', 'Novidades']);
+    expect(document.querySelector('.RaSidebar-fixed')).toBeNull();
+    const next = within(header()).getByRole('button', { name: 'Próximos itens do menu' });
+    expect((within(header()).getByRole('button', { name: 'Itens anteriores do menu' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(next);
+    await waitFor(() => expect(topItems()).toEqual(['Novidades', 'Recursos Humanos']));
+  });
+});

@@ -1,0 +1,70 @@
+// Every schema file is checked by the meta-schema and the cross-field rules; a malformed one fails.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SCHEMAS_DIR } from '../../src/server/app.js';
+import { createRegistry, loadMetaSchema, loadRegistry, loadSchemaFiles, SchemaError, type EntitySchema } from '../../src/server/schemas/registry.js';
+import { OUTPUT, renderTypes } from '../../scripts/gen-types.js';
+
+const meta = loadMetaSchema(SCHEMAS_DIR);
+const files = loadSchemaFiles(SCHEMAS_DIR);
+const departments = files.find((f) => f.file === 'rh/departments.json')!;
+const providers = files.find((f) => f.file === 'rh/providers.json')!;
+
+const clone = (s: EntitySchema): EntitySchema => JSON.parse(JSON.stringify(s));
+const check = (mutate: (s: EntitySchema) => void) => {
+  const s = clone(departments.schema);
+  mutate(s);
+  return () => createRegistry([providers, { schema: s, file: 'rh/departments.json' }], meta);
+};
+
+describe('schema files', () => {
+  it('every file under schemas/<area>/ passes the meta-schema and the cross-field rules', () => {
+    expect(files.length).toBeGreaterThanOrEqual(7);
+    const registry = loadRegistry(SCHEMAS_DIR);
+    expect(registry.resources.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['providers', 'contracting-companies', 'departments', 'sectors', 'positions', 'cities', 'microregions']),
+    );
+  });
+
+  it('table names follow the spec response names (rh_departamento is rh.departamento)', () => {
+    const registry = loadRegistry(SCHEMAS_DIR);
+    expect(registry.get('departments')!.block.table).toBe('rh.departamento');
+    expect(registry.get('departments')!.gqlName).toBe('rh_departamento');
+    expect(registry.get('positions')!.gqlName).toBe('rh_cargo');
+    expect(registry.get('cities')!.gqlName).toBe('rh_cidade_provedor');
+  });
+
+  it.each([
+    ['no x-intranet block', (s: EntitySchema) => delete (s as Partial<EntitySchema>)['x-intranet']],
+    ['a property without a title', (s: EntitySchema) => delete (s.properties.nome as { title?: string }).title],
+    ['an unknown keyword in a property', (s: EntitySchema) => ((s.properties.nome as Record<string, unknown>).widget = 'x')],
+    ['an unknown format', (s: EntitySchema) => (s.properties.nome.format = 'telefone')],
+    ['additionalProperties not false', (s: EntitySchema) => ((s as { additionalProperties: unknown }).additionalProperties = true)],
+    ['a list column that is not a field', (s: EntitySchema) => s['x-intranet'].list.columns.push('nope')],
+    ['a sort field that is not a field', (s: EntitySchema) => (s['x-intranet'].list.sort.field = 'nope')],
+    ['a required field that is not a field', (s: EntitySchema) => s.required.push('nope')],
+    ['a search field that is not text', (s: EntitySchema) => s['x-intranet'].search.push('id_empresa')],
+    ['a form section naming an unknown field', (s: EntitySchema) => s['x-intranet'].form!.sections[0].fields.push('nope')],
+    ['a reference to an unknown resource', (s: EntitySchema) => (s['x-intranet'].references!.id_empresa.resource = 'nope')],
+    ['a provider column that is not a field', (s: EntitySchema) => (s['x-intranet'].provider = 'nope')],
+    ['an unknown access right', (s: EntitySchema) => ((s['x-intranet'].access as Record<string, string>).delete = 'anyone')],
+    ['a table without a PostgreSQL schema', (s: EntitySchema) => (s['x-intranet'].table = 'departamento')],
+    ['an id that is not read-only', (s: EntitySchema) => delete s.properties.id.readOnly],
+  ])('a schema with %s is refused', (_name, mutate) => {
+    expect(check(mutate)).toThrow(SchemaError);
+  });
+
+  it('two schemas cannot claim the same resource or table', () => {
+    expect(() => createRegistry([providers, providers], meta)).toThrow(/already defined/);
+  });
+
+  it('src/generated/entities.ts (json-schema-to-ts types) is up to date with the schemas', () => {
+    expect(readFileSync(OUTPUT, 'utf8')).toBe(renderTypes());
+  });
+
+  it('schemas/README.md documents every key of the x-intranet block', () => {
+    const readme = readFileSync(join(SCHEMAS_DIR, 'README.md'), 'utf8');
+    for (const key of Object.keys(meta.$defs.block.properties)) expect(readme, key).toContain(`\`${key}\``);
+  });
+});

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Four projects: unit (pure domain and schema checks), api (the server through inject() on PGlite, or
+// on PostgreSQL when DATABASE_URL is set), ui (react-admin screens in jsdom against the real server),
+// e2e (a real headless Chromium against a started server; run apart by npm run test:e2e).
+export default defineConfig({
+  // mercurius loads graphql through require(): the tests must see that same copy, not the .mjs one.
+  resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'ui',
+          include: ['tests/ui/**/*.test.tsx'],
+          environment: 'jsdom',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
