@@ -90,7 +90,7 @@ describe('sign-in, first access and menus', () => {
     await userForm.getByLabel(/^Nome/).fill(NEW_USER.nome);
     await userForm.getByLabel(/^E-mail/).fill(NEW_USER.email);
     await userForm.getByLabel(/^Funcionário/).check();
-    const roles = userForm.getByLabel(/^Perfis de acesso/);
+    const roles = userForm.getByLabel(/^Papéis/);
     for (const role of ['rh:leitor', 'user']) {
       await roles.fill(role);
       await roles.press('Enter');
