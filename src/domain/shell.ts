@@ -31,6 +31,13 @@ export const ROLE_CHECK_DELAY_MS = 200;
  */
 export const INCIDENT_MARKER = '|';
 
+/** The module of the notifications the incident bell lists ({ modulo: 'incidentes', msg }). */
+export const INCIDENT_MODULE = 'incidentes';
+
+export function isIncident(data: unknown): boolean {
+  return Boolean(data) && typeof data === 'object' && (data as { modulo?: unknown }).modulo === INCIDENT_MODULE;
+}
+
 export function incidentText(text: string): string {
   return `${text.split(INCIDENT_MARKER).join('-')} Impactados`;
 }

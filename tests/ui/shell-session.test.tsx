@@ -151,6 +151,28 @@ describe('notification bell', () => {
     expect(await unread.json()).toEqual([]);
   });
 
+  it("lists the incident module's notifications in the incident bell, apart from the others", async () => {
+    const id = await ui.createUser({ email: 'incidente@bitcom.com.br', nome: 'Íris Incidente', papeis: ['user'], funcionario: true });
+    const send = async (data: object) => expect((await ui.api('POST', '/v1/notificacao/enviar', { data, id_usuarios: [id] })).status).toBe(200);
+    await send({ modulo: 'incidentes', msg: 'Queda de link em Centro|Norte' });
+    await send({ modulo: 'rh', msg: 'Reunião geral às 15h' });
+    await signInAs(ui.baseUrl, 'incidente@bitcom.com.br', TEST_PASSWORD);
+    renderAdmin(ui.baseUrl, '/');
+    const incidents = () => screen.getByRole('button', { name: /^Incidentes \(\d+\)$/, hidden: true });
+    await waitFor(() => expect(incidents().getAttribute('aria-label')).toBe('Incidentes (1)'));
+    expect(bell().getAttribute('aria-label')).toBe('Notificações (1)');
+
+    fireEvent.click(incidents());
+    const region = await screen.findByRole('region', { name: 'Incidentes' });
+    expect(within(region).getByText('Queda de link em Centro-Norte Impactados')).toBeTruthy();
+    expect(within(region).queryByText('Reunião geral às 15h')).toBeNull();
+    fireEvent.click(within(region).getByRole('button', { name: 'Marcar tudo como lido' }));
+    expect(await within(region).findByText('Nenhum Incidente')).toBeTruthy();
+    await waitFor(() => expect(incidents().getAttribute('aria-label')).toBe('Incidentes (0)'));
+    // The other notification stays unread.
+    expect(bell().getAttribute('aria-label')).toBe('Notificações (1)');
+  });
+
   it("says 'Ocorreu algum erro ao marcar as notificações como lidas' when the server refuses", async () => {
     const id = await ui.createUser({ email: 'recusa@bitcom.com.br', nome: 'Rui Recusa', papeis: ['user'], funcionario: true });
     expect((await ui.api('POST', '/v1/notificacao/enviar', { data: { modulo: 'rh', msg: 'Aviso' }, id_usuarios: [id] })).status).toBe(200);

@@ -8,7 +8,7 @@ import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import { useNotify } from 'react-admin';
 import { ageLabel } from '../../domain/age.js';
-import { NOTIFICATION_STAGGER_MS, notificationText, UNREAD_HIGHLIGHT_MS } from '../../domain/shell.js';
+import { incidentText, isIncident, NOTIFICATION_STAGGER_MS, notificationText, UNREAD_HIGHLIGHT_MS } from '../../domain/shell.js';
 import { useApiBase } from '../auth/context.js';
 import { MARK_READ_ERROR, markRead, useUnreadNotifications, type NotificationItem } from './notifications.js';
 
@@ -130,21 +130,29 @@ export function Bell({ label, icon: Icon, items, empty, onMarkOne, onMarkAll }: 
   );
 }
 
-const toBellItem = (n: NotificationItem): BellItem => ({
-  id: n.id,
-  text: notificationText(n.data) ?? UNKNOWN_NOTIFICATION,
-  date: n.created_at,
-  from: n.remetente_nome,
-  unread: !n.lido,
-});
+const toBellItem = (n: NotificationItem): BellItem => {
+  const text = notificationText(n.data);
+  return {
+    id: n.id,
+    text: text === null ? UNKNOWN_NOTIFICATION : isIncident(n.data) ? incidentText(text) : text,
+    date: n.created_at,
+    from: n.remetente_nome,
+    unread: !n.lido,
+  };
+};
 
-/** The signed-in user's unread notifications, live. */
-export function NotificationBell() {
+/**
+ * The header's bells over one live list of the signed-in user's unread notifications: those of the
+ * incident module ({ modulo: 'incidentes' }) go to the incident bell when it is shown (employees),
+ * every other one to the notification bell. Marking read works the same in both.
+ */
+export function HeaderBells({ incidents }: { incidents: boolean }) {
   const apiBase = useApiBase();
   const notify = useNotify();
   const { items, dismiss, restore } = useUnreadNotifications(apiBase);
 
   const mark = async (list: NotificationItem[]) => {
+    if (!list.length) return;
     dismiss(list.map((n) => n.id));
     try {
       await markRead(apiBase, list);
@@ -153,23 +161,18 @@ export function NotificationBell() {
       notify(MARK_READ_ERROR, { type: 'error', autoHideDuration: 5000, messageArgs: { _: MARK_READ_ERROR } });
     }
   };
+  const bell = (list: NotificationItem[]) => ({
+    items: list.map(toBellItem),
+    onMarkOne: (id: number) => void mark(list.filter((n) => n.id === id)),
+    onMarkAll: () => void mark(list),
+  });
+  const incidentItems = incidents ? items.filter((n) => isIncident(n.data)) : [];
+  const others = incidents ? items.filter((n) => !isIncident(n.data)) : items;
 
   return (
-    <Bell
-      label="Notificações"
-      icon={NotificationsIcon}
-      items={items.map(toBellItem)}
-      empty={NO_NOTIFICATIONS}
-      onMarkOne={(id) => void mark(items.filter((n) => n.id === id))}
-      onMarkAll={() => void mark(items)}
-    />
+    <>
+      {incidents && <Bell label="Incidentes" icon={CampaignIcon} empty={NO_INCIDENTS} {...bell(incidentItems)} />}
+      <Bell label="Notificações" icon={NotificationsIcon} empty={NO_NOTIFICATIONS} {...bell(others)} />
+    </>
   );
-}
-
-/**
- * Incidents affecting the user. The incident module is not built yet: the bell shows its empty
- * state until it is (its items go through incidentText() of src/domain/shell.ts).
- */
-export function IncidentBell({ items = [] }: { items?: BellItem[] }) {
-  return <Bell label="Incidentes" icon={CampaignIcon} items={items} empty={NO_INCIDENTS} />;
 }

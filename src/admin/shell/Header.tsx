@@ -11,7 +11,7 @@ import { SidebarToggleButton } from 'react-admin';
 import { anyGestor } from '../../domain/roles.js';
 import { SIDEBAR_MIN_WIDTH } from '../../domain/shell.js';
 import { LOGIN_ROUTE, PUBLIC_HOME_ROUTE } from '../authProvider.js';
-import { IncidentBell, NotificationBell } from './Bells.js';
+import { HeaderBells } from './Bells.js';
 import { BrandLogos, CareersLogo, IntranetLogo } from './Logos.js';
 import { isCandidate } from './menuItems.js';
 import { ADMIN_HOME, ProfileMenu } from './ProfileMenu.js';
@@ -43,8 +43,7 @@ export function AppHeader() {
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'center' }}>
           <TopMenu />
         </Box>
-        {viewer.employee && <IncidentBell />}
-        <NotificationBell />
+        <HeaderBells incidents={viewer.employee} />
         {viewer.employee && width > SIDEBAR_MIN_WIDTH && (
           <>
             <Tooltip title="Calendário">
