@@ -50,7 +50,7 @@ async function serve(url: string) {
   const { buildApp } = await import('../src/server/app.js');
   const { createPostgres } = await import('../src/server/db/index.js');
 
-  const { ensureSuperadmin } = await import('../src/server/auth/bootstrap.js');
+  const { ensureSuperadmin, createUserWithPassword } = await import('../src/server/auth/bootstrap.js');
 
   const db = createPostgres(url, POOL);
   const api = await buildApp({ db, logger: false });
@@ -60,9 +60,20 @@ async function serve(url: string) {
   const email = 'bench@intranet.local';
   const password = `Bench#${Math.random().toString(36).slice(2)}A1`;
   await ensureSuperadmin(db, api.resources, api.identity, email, password);
-  const login = await api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password } });
-  const token = login.json()?.idToken;
-  if (login.statusCode !== 200 || typeof token !== 'string') throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
+  // A second caller as most users are: an rh:gestor linked to the measured provider, so the provider
+  // scope (`id_empresa = ANY(...)`) and the role resolution are in the path.
+  const empresa = (await db.query<{ id: number }>('SELECT min(id)::int AS id FROM rh.empresa')).rows[0].id;
+  const gestorEmail = 'bench.gestor@intranet.local';
+  await db.query('DELETE FROM auth.usuario WHERE email = $1', [gestorEmail]);
+  await createUserWithPassword(db, api.resources, api.identity, { email: gestorEmail, nome: 'Gestor de RH', papeis: ['rh:gestor'], funcionario: true, id_empresas: [empresa] }, password);
+  const signIn = async (who: string) => {
+    const login = await api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: who, password } });
+    const idToken = login.json()?.idToken;
+    if (login.statusCode !== 200 || typeof idToken !== 'string') throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
+    return idToken as string;
+  };
+  const token = await signIn(email);
+  const gestorToken = await signIn(gestorEmail);
   await api.listen({ host: '127.0.0.1', port: 0 });
 
   const pool = new pg.Pool({ connectionString: url, max: POOL });
@@ -90,7 +101,7 @@ async function serve(url: string) {
     await Promise.allSettled([api.close(), bare.close()]);
     process.exit(0);
   });
-  process.send!({ api: port(api as any), bare: port(bare), token });
+  process.send!({ api: port(api as any), bare: port(bare), token, gestorToken });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -160,7 +171,7 @@ async function prepare(adminUrl: string, url: string, reuse: boolean) {
   }
 }
 
-function startServers(url: string): Promise<{ child: ChildProcess; api: number; bare: number; token: string }> {
+function startServers(url: string): Promise<{ child: ChildProcess; api: number; bare: number; token: string; gestorToken: string }> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), ['--serve', url], { stdio: 'inherit' });
     child.once('message', (m: any) => resolve({ child, ...m }));
@@ -180,9 +191,9 @@ function serverCpu(child: ChildProcess): Promise<number> {
 /** One autocannon run; every response time (ms) goes into samples. */
 let headers: Record<string, string> = {};
 
-function run(url: string, duration: number, samples?: number[]): Promise<autocannon.Result> {
+function run(url: string, duration: number, samples?: number[], runHeaders = headers): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1, headers }, (err, result) =>
+    const instance = autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1, headers: runHeaders }, (err, result) =>
       err ? reject(err) : resolve(result),
     );
     if (samples) instance.on('response', (_client, _status, _bytes, ms) => samples.push(ms));
@@ -196,10 +207,10 @@ class Series {
   failures = 0;
   rounds: number[] = [];
   cpu = 0;
-  constructor(readonly name: string, readonly url: string) {}
+  constructor(readonly name: string, readonly url: string, readonly headers?: Record<string, string>) {}
   async measure(child: ChildProcess) {
     const cpu0 = await serverCpu(child);
-    const r = await run(this.url, DURATION, this.samples);
+    const r = await run(this.url, DURATION, this.samples, this.headers ?? headers);
     this.cpu += (await serverCpu(child)) - cpu0;
     this.requests += r.requests.total;
     this.seconds += r.duration;
@@ -260,23 +271,27 @@ async function main() {
     sort: JSON.stringify(['created_at', 'ASC']),
     range: JSON.stringify(RANGE),
   });
-  const { child, api, bare, token } = await startServers(url);
+  const { child, api, bare, token, gestorToken } = await startServers(url);
   // Sent to all three (the bare routes ignore it), so requests are the same size.
   headers = { authorization: `Bearer ${token}` };
   const apiSeries = new Series('API `/api/departments`, page with its total', `http://127.0.0.1:${api}/api/departments?${q}`);
   const bareSeries = new Series('bare route, page without total', `http://127.0.0.1:${bare}/bare/page?id_empresa=${empresa}`);
+  const scopedSeries = new Series('API as an `rh:gestor` of that provider (provider scope in the SQL)', `http://127.0.0.1:${api}/api/departments?${q}`, {
+    authorization: `Bearer ${gestorToken}`,
+    'x-intranet-role': 'rh:gestor',
+  });
   const countSeries = new Series('bare route, page + exact `count(*)`', `http://127.0.0.1:${bare}/bare/page-count?id_empresa=${empresa}`);
   let total: { total: number; estimated: boolean };
   const load: number[] = [];
   try {
     total = await check(apiSeries.url, bareSeries.url, countSeries.url, perProvider);
     console.log(`Warming up (${WARMUP} s each)...`);
-    for (const s of [apiSeries, bareSeries, countSeries]) await run(s.url, WARMUP);
+    for (const s of [apiSeries, scopedSeries, bareSeries, countSeries]) await run(s.url, WARMUP, undefined, s.headers ?? headers);
     load.push(loadavg()[0]);
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`Round ${round}/${ROUNDS}: ${CONNECTIONS} connections, ${DURATION} s each...`);
       // Alternate which goes first, so neither always follows the other.
-      const pair = round % 2 ? [apiSeries, bareSeries] : [bareSeries, apiSeries];
+      const pair = round % 2 ? [apiSeries, scopedSeries, bareSeries] : [bareSeries, scopedSeries, apiSeries];
       for (const s of pair) await s.measure(child);
     }
     console.log(`Bare route with exact count(*): ${DURATION} s...`);
@@ -295,10 +310,11 @@ async function main() {
     }
   }
 
-  const series = [apiSeries, bareSeries, countSeries];
+  const series = [apiSeries, scopedSeries, bareSeries, countSeries];
   const ratio = apiSeries.rps / bareSeries.rps;
   const p99 = apiSeries.percentile(99);
   const failures = series.reduce((n, s) => n + s.failures, 0);
+  const scopedRatio = scopedSeries.rps / bareSeries.rps;
   const pass = ratio >= 0.7 && p99 <= 25 && failures === 0;
   const table = [
     '| measurement | req/s | p50 (ms) | p99 (ms) | requests | failures | server CPU per request (µs) |',
@@ -312,7 +328,8 @@ async function main() {
     `API / bare route: **${fmt(ratio * 100)}%** of the throughput (goal ≥ 70%; by round: ${roundRatios}), ` +
     `API p99 ${fmt(p99, 1)} ms (goal ≤ 25 ms): **${pass ? 'goal met' : 'goal NOT met'}**. ` +
     `Total the API answered: ${fmt(total.total)}${total.estimated ? ' (planner estimate, `X-Total-Estimated: true`)' : ' (exact)'}; ` +
-    `exact total: ${fmt(perProvider)}.`;
+    `exact total: ${fmt(perProvider)}. ` +
+    `As an \`rh:gestor\` (provider scope and role resolution in the path): ${fmt(scopedRatio * 100)}% of the bare route, p99 ${fmt(scopedSeries.percentile(99), 1)} ms.`;
   const m = machine(pgVersion);
   const facts = [
     `- date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -320,7 +337,7 @@ async function main() {
     `- PostgreSQL ${m.pgVersion} on the same host (127.0.0.1), settings as installed; Node ${m.node}; server, load generator and database share the cores`,
     `- ${fmt(ROWS)} rows in rh.departamento over ${PROVIDERS} providers (${fmt(perProvider)} each), ` +
       (reuse ? 'database reused (BENCH_REUSE)' : `filled in ${fmt(fillSeconds, 1)} s by one INSERT ... SELECT generate_series, then VACUUM ANALYZE`),
-    `- autocannon: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s for the API and the bare route ` +
+    `- autocannon: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s for the API (both callers) and the bare route ` +
       `(one run of ${DURATION} s for the exact count), after ${WARMUP} s of warm-up each; pg pool of ${POOL} connections in both servers`,
   ].join('\n');
   const busy =
@@ -341,6 +358,8 @@ Page 51 (\`range=[1000,1019]\`) of one provider's departments, sorted by creatio
 - **API**: \`GET /api/departments?filter={"id_empresa":${empresa}}&sort=["created_at","ASC"]&range=[1000,1019]\`
   on the real application (\`buildApp\`) as a signed-in superadmin (bearer token checked on every
   request; no provider scope, so the same SQL as the bare route), which answers \`Content-Range: departments 1000-1019/<total>\`;
+- **API as an \`rh:gestor\`** linked to that provider: the same URL with \`X-Intranet-Role: rh:gestor\`, so the
+  role check and the provider scope (\`"id_empresa" = ANY($n)\`) are in the path, as for most users;
 - **bare route**: a Fastify route with nothing but a \`pg.Pool\`, running the SQL the API runs,
   \`${PAGE_SQL}\`, without a total: the practical limit;
 - **bare route + exact count**: the same plus \`${COUNT_SQL}\` (a third of the table), for scale.
@@ -355,8 +374,8 @@ How the total stays nearly free: on a table above \`COUNT_EXACT_THRESHOLD\` rows
 the total of a broad filter is the planner's estimate (\`EXPLAIN\`), as PostgREST's
 \`count=estimated\`, flagged by \`X-Total-Estimated: true\`; the estimate of each (table, filter,
 parameters) is reused for 5 seconds, so paging costs the page query alone. Where the estimate says
-the matching rows are few, the total is an exact \`count(*)\`, run on every request (exact totals are
-never cached). A partial page tells its exact total without any extra query. See
+the matching rows are few, the total is an exact \`count(*)\`, reused like an estimate on a table this
+big (on small tables exact totals are never cached). A partial page tells its exact total without any extra query. See
 \`ResourceService.count()\` in src/server/resources/service.ts.
 
 To run it again: \`npm run bench:api\` (uses \`DATABASE_URL\`, or postgres://postgres@127.0.0.1:5432/postgres;

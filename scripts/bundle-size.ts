@@ -1,62 +1,150 @@
-// npm run bench:bundle — the gzip size of the JavaScript the browser loads before the first screen
-// ('/', the internal home): the entry of index.html, its static imports, and the home's lazy chunk
-// with its imports, read from the Vite build manifest. Fails above the budget (350 KB gzip).
+// npm run bench:bundle — the JavaScript a browser downloads before the first screen a visitor meets:
+// signed out, '/' sends them to the login page (/home/login/enter), the staff's is /intranet; signed
+// in, the internal home '/'. For each: the entry of index.html with its static imports, plus the
+// route's lazy chunk with its imports, read from the Vite build manifest, at the size the server
+// sends them (the build's precompressed .gz and .br files). Fails above the budget (350 KB gzip) or
+// when the generated list and form are not chunks of their own (every route loads on demand).
 // Run `npm run build` first (or pass --build).
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
   file: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
 }
+type Manifest = Record<string, ManifestChunk>;
 
-const ROOT = resolve(import.meta.dirname, '..');
-const DIST = join(ROOT, 'dist');
-const MANIFEST = join(DIST, '.vite', 'manifest.json');
+export const ROOT = resolve(import.meta.dirname, '..');
+export const DIST = join(ROOT, 'dist');
 export const BUDGET_KB = 350;
-/** The chunks the first screen needs: the app and the lazy page of '/'. */
-const FIRST_SCREEN = ['index.html', 'src/admin/shell/Home.tsx'];
 
-if (process.argv.includes('--build') || !existsSync(MANIFEST)) {
-  execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
+/** The first screens and the lazy page each route loads (manifest keys). */
+export const FIRST_SCREENS = [
+  { route: '/home/login/enter', who: 'visitante (/ sem sessão)', page: 'custom-pages/auth/LoginPage.tsx' },
+  { route: '/intranet', who: 'visitante', page: 'custom-pages/auth/LoginPage.tsx' },
+  { route: '/', who: 'com sessão', page: 'src/admin/shell/Home.tsx' },
+] as const;
+
+/** The generated screens, each its own lazy chunk. */
+export const GENERATED_SCREENS = ['src/admin/generator/ResourceList.tsx', 'src/admin/generator/ResourceForm.tsx'] as const;
+
+export interface FileSize {
+  file: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
 }
 
-const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestChunk>;
+export interface ScreenReport {
+  route: string;
+  who: string;
+  files: FileSize[];
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface BundleReport {
+  screens: ScreenReport[];
+  /** The largest first screen, gzip bytes. */
+  worstGzip: number;
+  budgetBytes: number;
+  /** Lazy chunk files of the generated list and form (empty string when not a chunk of its own). */
+  generated: Record<string, string>;
+  lazyFiles: number;
+  lazyGzip: number;
+  problems: string[];
+}
+
+export const readManifest = (dist = DIST): Manifest => JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 /** Keys of the chunks statically reachable from `start`. */
-function closure(start: string, seen = new Set<string>()) {
+function closure(manifest: Manifest, start: string, seen = new Set<string>()) {
   if (seen.has(start) || !manifest[start]) return seen;
   seen.add(start);
-  for (const dep of manifest[start].imports ?? []) closure(dep, seen);
+  for (const dep of manifest[start].imports ?? []) closure(manifest, dep, seen);
   return seen;
 }
 
-const keys = new Set<string>();
-for (const start of FIRST_SCREEN) {
-  if (!manifest[start]) throw new Error(`manifest sem a entrada ${start}`);
-  for (const k of closure(start)) keys.add(k);
+/** The size of a built file as sent: its precompressed copies when the build wrote them. */
+function sizeOf(dist: string, file: string): FileSize {
+  const path = join(dist, file);
+  const bytes = readFileSync(path);
+  const gzip = existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`).length : gzipSync(bytes, { level: 9 }).length;
+  const brotli = existsSync(`${path}.br`) ? readFileSync(`${path}.br`).length : brotliCompressSync(bytes).length;
+  return { file, raw: bytes.length, gzip: Math.min(gzip, bytes.length), brotli: Math.min(brotli, bytes.length) };
 }
 
-const rows = [...keys].map((key) => {
-  const bytes = readFileSync(join(DIST, manifest[key].file));
-  return { file: manifest[key].file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-});
-rows.sort((a, b) => b.gzip - a.gzip);
+export function measure(dist = DIST): BundleReport {
+  const manifest = readManifest(dist);
+  const problems: string[] = [];
+  const sizes = new Map<string, FileSize>();
+  const size = (file: string) => sizes.get(file) ?? sizes.set(file, sizeOf(dist, file)).get(file)!;
+  const firstKeys = new Set<string>();
+  const screens = FIRST_SCREENS.map(({ route, who, page }) => {
+    const keys = new Set<string>();
+    for (const start of ['index.html', page]) {
+      if (!manifest[start]) problems.push(`manifest sem a entrada ${start}`);
+      for (const k of closure(manifest, start)) keys.add(k);
+    }
+    keys.forEach((k) => firstKeys.add(k));
+    const files = [...keys].map((k) => size(manifest[k].file)).sort((a, b) => b.gzip - a.gzip);
+    const sum = (f: keyof Omit<FileSize, 'file'>) => files.reduce((s, r) => s + r[f], 0);
+    return { route, who, files, raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli') };
+  });
+  const generated: Record<string, string> = {};
+  for (const key of GENERATED_SCREENS) {
+    const chunk = manifest[key];
+    if (!chunk?.isDynamicEntry) problems.push(`${key} não é um chunk carregado sob demanda`);
+    else if (firstKeys.has(key)) problems.push(`${key} é carregado antes da primeira tela`);
+    generated[key] = chunk?.isDynamicEntry ? chunk.file : '';
+  }
+  if (generated[GENERATED_SCREENS[0]] && generated[GENERATED_SCREENS[0]] === generated[GENERATED_SCREENS[1]]) {
+    problems.push('lista e formulário gerados estão no mesmo chunk');
+  }
+  const lazy = Object.entries(manifest).filter(([k, c]) => !firstKeys.has(k) && c.file.endsWith('.js'));
+  const worstGzip = Math.max(...screens.map((s) => s.gzip));
+  const budgetBytes = BUDGET_KB * 1024;
+  if (worstGzip > budgetBytes) problems.push(`primeira tela acima do orçamento: ${kb(worstGzip)} KB gzip`);
+  return {
+    screens,
+    worstGzip,
+    budgetBytes,
+    generated,
+    lazyFiles: lazy.length,
+    lazyGzip: lazy.reduce((s, [, c]) => s + size(c.file).gzip, 0),
+    problems,
+  };
+}
 
-const kb = (n: number) => (n / 1024).toFixed(1);
-const totalGzip = rows.reduce((s, r) => s + r.gzip, 0);
-const totalRaw = rows.reduce((s, r) => s + r.raw, 0);
-const lazy = Object.entries(manifest).filter(([k, c]) => !keys.has(k) && c.file.endsWith('.js'));
-const lazyGzip = lazy.reduce((s, [, c]) => s + gzipSync(readFileSync(join(DIST, c.file)), { level: 9 }).length, 0);
+export const kb = (n: number) => (n / 1024).toFixed(1);
 
-console.log('JS carregado antes da primeira tela (/):');
-for (const r of rows) console.log(`  ${r.file.padEnd(44)} ${kb(r.raw).padStart(8)} KB  gzip ${kb(r.gzip).padStart(7)} KB`);
-console.log(`  ${'total'.padEnd(44)} ${kb(totalRaw).padStart(8)} KB  gzip ${kb(totalGzip).padStart(7)} KB`);
-console.log(`Carregado sob demanda (${lazy.length} arquivos): gzip ${kb(lazyGzip)} KB`);
-console.log(`Orçamento: ${BUDGET_KB} KB gzip — ${totalGzip <= BUDGET_KB * 1024 ? 'OK' : 'EXCEDIDO'}`);
-if (totalGzip > BUDGET_KB * 1024) process.exitCode = 1;
+function print(report: BundleReport) {
+  for (const screen of report.screens) {
+    console.log(`JS carregado antes da primeira tela ${screen.route} (${screen.who}):`);
+    for (const r of screen.files) {
+      console.log(`  ${r.file.padEnd(44)} ${kb(r.raw).padStart(8)} KB  gzip ${kb(r.gzip).padStart(7)} KB  br ${kb(r.brotli).padStart(7)} KB`);
+    }
+    console.log(`  ${'total'.padEnd(44)} ${kb(screen.raw).padStart(8)} KB  gzip ${kb(screen.gzip).padStart(7)} KB  br ${kb(screen.brotli).padStart(7)} KB`);
+  }
+  for (const [key, file] of Object.entries(report.generated)) console.log(`Tela gerada ${key}: ${file || 'SEM CHUNK PRÓPRIO'}`);
+  console.log(`Carregado sob demanda (${report.lazyFiles} arquivos): gzip ${kb(report.lazyGzip)} KB`);
+  console.log(`Maior primeira tela: ${kb(report.worstGzip)} KB gzip. Orçamento: ${BUDGET_KB} KB gzip — ${report.worstGzip <= report.budgetBytes ? 'OK' : 'EXCEDIDO'}`);
+  for (const p of report.problems) console.log(`PROBLEMA: ${p}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (process.argv.includes('--build') || !existsSync(join(DIST, '.vite', 'manifest.json'))) {
+    execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
+  }
+  const report = measure();
+  print(report);
+  if (report.problems.length) process.exitCode = 1;
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Sums vitest JSON reports (--reporter=json --outputFile=...) into the one line CI ends with:
-//   N passed, N failed, N skipped
+// Sums vitest JSON reports (--reporter=json --outputFile=...) into the line CI ends with, exactly
+//   N passed, N failed
+// with the skipped (and todo) count on a line before it when there are any.
 // A test file that failed without a failing test (an import error, a failing beforeAll/afterAll) counts
 // as one failed test, and so does a report that is missing or unreadable: the run it stands for broke.
 // Usage: node scripts/ci-summary.mjs report.json [report.json ...]   (exit 1 when anything failed)
@@ -34,8 +35,9 @@ export function summarize(paths, read = (p) => readFileSync(p, 'utf8')) {
   return { ...totals, notes };
 }
 
+/** The closing lines: the skipped count (when any) first, then exactly `N passed, N failed`. */
 export function formatTotals({ passed, failed, skipped }) {
-  return `${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : '');
+  return [...(skipped ? [`${skipped} skipped`] : []), `${passed} passed, ${failed} failed`].join('\n');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {

@@ -10,18 +10,19 @@ import swaggerUi from '@fastify/swagger-ui';
 import mercurius from 'mercurius';
 import { MSG } from '../domain/messages.js';
 import type { Database } from './db/index.js';
-import { HttpError, toHttpError } from './errors.js';
+import { HttpError, toHttpError, withConstraintColumn } from './errors.js';
 import { EventBus } from './events.js';
 import { buildGraphQLSchema, type GqlContext } from './graphql/schema.js';
 import { resourceRoutes } from './resources/routes.js';
 import { ResourceService } from './resources/service.js';
-import { actorFor, authPlugin, bearerOf, type Caller } from './auth/access.js';
+import { actorFor, authPlugin, bearerOf, forbidden, GRAPHQL_WS_PATH, holdsRole, type Caller } from './auth/access.js';
 import { IdentityService } from './auth/identity.js';
 import { cognitoAuthenticatorFor } from './auth/cognito.js';
 import { createMailer } from './auth/mailer.js';
 import { authRoutes } from './auth/routes.js';
 import { TokenService } from './auth/tokens.js';
 import { usersHooks } from './auth/users.js';
+import { cognitoUsers } from './auth/cognitoUsers.js';
 import { registerV1Modules } from './v1/index.js';
 import { ROLE_HEADER } from '../domain/roles.js';
 import { loadRegistry, type Registry } from './schemas/registry.js';
@@ -34,6 +35,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(here, '..', '..');
 export const SCHEMAS_DIR = join(ROOT, 'schemas');
 export const DIST_DIR = join(ROOT, 'dist');
+
+const INDEX_CACHE_CONTROL = 'no-cache';
+/** Cache-Control of a built file: a year, immutable, for the content-hashed /assets/*; revalidate the rest. */
+export const assetCacheControl = (path: string) =>
+  path.startsWith(join(DIST_DIR, 'assets')) ? 'public, max-age=31536000, immutable' : INDEX_CACHE_CONTROL;
 
 export interface AppOptions {
   db: Database;
@@ -61,6 +67,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = options.config ?? {};
   const app = Fastify({
     logger: options.logger ?? false,
+    // Behind a load balancer (TRUST_PROXY), request.ip is the client's address from X-Forwarded-For:
+    // the per-address sign-in throttling must count clients, not the proxy.
+    // (a hop count is accepted at run time, though Fastify's types leave numbers out)
+    trustProxy: (config.trustProxy ?? false) as boolean | string,
     // Bodies larger than this are refused with 413 before parsing (files have their own limit).
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', allowUnionTypes: true } },
@@ -83,14 +93,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Intranet <nao-responda@intranet.local>', log: (m) => app.log.info(m) });
   const identity = new IdentityService(db, tokens, mailer, { refreshTtlDays: config.refreshTokenDays ?? 30, appUrl: config.publicUrl }, events);
   app.decorate('identity', identity);
-  service.hooks.set('users', usersHooks(identity));
+  service.hooks.set('users', usersHooks(identity, config.cognito ? cognitoUsers(config.cognito, (m) => app.log.warn(m)) : undefined));
   // With Cognito settings, bearer tokens are Cognito identity tokens (roles still from auth.usuario).
   const authenticate = cognitoAuthenticatorFor(app, config.cognito) ?? ((token: string) => identity.authenticate(token));
   await app.register(authPlugin, { authenticate });
   const actorOf = actorFor;
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = toHttpError(error);
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const known = toHttpError(await withConstraintColumn(db, error));
     if (known instanceof ValidationError) return reply.code(400).send({ message: known.message, errors: known.errors });
     if (known) {
       const extra = known instanceof HttpError && known.code ? { code: known.code } : {};
@@ -118,7 +128,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ message: MSG.internal });
   });
 
-  await app.register(cors, { origin: true, exposedHeaders: ['Content-Range', 'X-Total-Estimated'] });
+  // react-admin's protocol from another origin: every method it uses, the role and Range request
+  // headers, and the list total in Content-Range.
+  await app.register(cors, {
+    origin: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Range', ROLE_HEADER],
+    exposedHeaders: ['Content-Range', 'X-Total-Estimated'],
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -141,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(mercurius, {
     schema: buildGraphQLSchema(service, events),
-    path: '/v1/graphql',
+    path: GRAPHQL_WS_PATH,
     graphiql: false,
     subscription: {
       // graphql-ws connection_init payload: { authorization: 'Bearer ...', 'x-intranet-role': '...' }
@@ -151,10 +168,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         const headers = { ...(p.headers ?? {}), ...p };
         const token = bearerOf(headers.authorization ?? headers.Authorization);
         const caller: Caller = { auth: token ? await authenticate(token) : null, headers: { [ROLE_HEADER]: headers[ROLE_HEADER] } };
+        // A role the user does not hold is refused once, here: every operation of the connection then
+        // fails with 403 and the spec's text (mercurius' own refusal of connection_init is a message
+        // graphql-ws clients do not understand).
+        const refusal = caller.auth && !holdsRole(caller.auth, caller.headers[ROLE_HEADER]) ? forbidden() : null;
         const reauthenticate = async () => {
           if (token) caller.auth = await authenticate(token);
         };
-        return { actorOf: (def, op) => actorOf(caller, def, op), reauthenticate } satisfies GqlContext;
+        return {
+          actorOf: (def, op) => {
+            if (refusal) throw refusal;
+            return actorOf(caller, def, op);
+          },
+          reauthenticate,
+        } satisfies GqlContext;
       },
     },
     context: (request) => ({ actorOf: (def, op) => actorOf(request, def, op) }) satisfies GqlContext,
@@ -171,8 +198,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const indexHtml = join(DIST_DIR, 'index.html');
   const serveAdmin = options.serveAdmin && existsSync(indexHtml);
   if (serveAdmin) {
-    // wildcard: files built after start (a rebuild) are served too.
-    await app.register(fastifyStatic, { root: DIST_DIR, index: 'index.html' });
+    // wildcard: files built after start (a rebuild) are served too. The build writes .br and .gz
+    // copies (vite.config.ts): a browser accepting them gets those. Hashed assets never change under
+    // their name, so they are cached for a year; index.html names them, so it is always revalidated.
+    await app.register(fastifyStatic, {
+      root: DIST_DIR,
+      index: 'index.html',
+      preCompressed: true,
+      setHeaders: (reply, path) => reply.header('cache-control', assetCacheControl(path)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
@@ -180,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const isAsset = /^\/assets\//.test(path) || /\.[a-z0-9]+$/i.test(path);
     if (serveAdmin && request.method === 'GET' && !isAsset && !/^\/(api|v1|docs)(\/|$)/.test(path)) {
       // Client-side routes of the admin: every other path gets the app, which routes it.
-      return reply.type('text/html').send(readFileSync(indexHtml));
+      return reply.type('text/html').header('cache-control', INDEX_CACHE_CONTROL).send(readFileSync(indexHtml));
     }
     return reply.code(404).send({ message: MSG.notFound });
   });

@@ -20,8 +20,22 @@ export interface Config {
   seedDemo: boolean;
   /** ViaCEP-compatible address service: {cep} in the URL is replaced by the 8 digits. */
   cepServiceUrl: string;
+  /**
+   * Fastify's trustProxy (TRUST_PROXY): true (trust X-Forwarded-For from any hop), a number of hops,
+   * or addresses/CIDRs of the proxies separated by commas; false by default.
+   */
+  trustProxy: boolean | number | string;
   /** AWS Cognito (sign-in through aws-amplify in the browser); absent means the built-in identity. */
   cognito?: { region: string; userPoolId: string; clientId: string; endpoint?: string; issuer?: string; jwksUri?: string };
+}
+
+/** TRUST_PROXY: 'true'/'false', a number of hops, or a list of proxy addresses and CIDRs. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const v = (value ?? '').trim();
+  if (v === '' || v.toLowerCase() === 'false') return false;
+  if (v.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -48,6 +62,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || 'Intranet#Admin2026',
     seedDemo: (env.SEED_DEMO ?? (env.DATABASE_URL ? 'false' : 'true')) === 'true',
     cepServiceUrl: env.CEP_SERVICE_URL || 'https://viacep.com.br/ws/{cep}/json/',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     cognito:
       env.COGNITO_USER_POOL_ID && env.COGNITO_CLIENT_ID
         ? {

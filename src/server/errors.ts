@@ -1,6 +1,7 @@
 // HTTP errors with pt-BR messages, and the mapping of database errors to them, so that no malformed
 // request is ever answered with a 500.
 import { MSG } from '../domain/messages.js';
+import type { Queryable } from './db/index.js';
 import { ValidationError } from './schemas/validation.js';
 
 export class HttpError extends Error {
@@ -23,6 +24,56 @@ interface PgError {
   detail?: string;
   column?: string;
   constraint?: string;
+  schema?: string;
+  table?: string;
+  where?: string;
+}
+
+/** Per database: the one column of each CHECK constraint over a single column (null when it covers more). */
+const constraintColumns = new WeakMap<Queryable, Map<string, Promise<string | null>>>();
+
+/**
+ * A CHECK violation (23514) names its constraint, not its column: when the constraint covers one
+ * column (pg_constraint.conkey), that column is set on the error, so it becomes a field error.
+ * Constraints change only by migrations, so each is looked up once. Answers the error itself.
+ */
+export async function withConstraintColumn(q: Queryable, e: unknown): Promise<unknown> {
+  const err = e as PgError;
+  if (!err || err.code !== '23514' || err.column || !err.constraint || !err.schema || !err.table) return e;
+  let cache = constraintColumns.get(q);
+  if (!cache) constraintColumns.set(q, (cache = new Map()));
+  const key = `${err.schema}.${err.table}.${err.constraint}`;
+  if (!cache.has(key)) {
+    const found = q
+      .query<{ attname: string }>(
+        `SELECT a.attname FROM pg_constraint c
+           JOIN pg_class r ON r.oid = c.conrelid JOIN pg_namespace n ON n.oid = r.relnamespace
+           JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+          WHERE n.nspname = $1 AND r.relname = $2 AND c.conname = $3 AND c.contype = 'c'`,
+        [err.schema, err.table, err.constraint],
+      )
+      .then(({ rows }) => (rows.length === 1 ? rows[0].attname : null));
+    found.catch(() => cache.delete(key));
+    cache.set(key, found);
+  }
+  const column = await cache.get(key)!.catch(() => null);
+  if (column) err.column = column;
+  return e;
+}
+
+/**
+ * A data exception (class 22) raised while PostgreSQL converts a parameter names it only by number
+ * ("unnamed portal parameter $3"): names the column of that parameter, given the columns in
+ * parameter order, so the error becomes a field error. Answers the error itself.
+ */
+export function withParameterColumn(e: unknown, columns: readonly string[]): unknown {
+  const err = e as PgError;
+  if (err && typeof err.code === 'string' && err.code.startsWith('22') && !err.column) {
+    const n = /parameter \$(\d+)/.exec(err.where ?? '')?.[1];
+    const column = n ? columns[Number(n) - 1] : undefined;
+    if (column) err.column = column;
+  }
+  return e;
 }
 
 const fieldOfDetail = (detail?: string) => /Key \((?:lower\()?"?([a-z_][a-z0-9_]*)/i.exec(detail ?? '')?.[1];
@@ -41,11 +92,12 @@ export function fromDatabaseError(e: unknown, operation?: 'write' | 'delete'): H
       return operation === 'delete' ? new HttpError(409, MSG.inUse) : withField(400, MSG.referenceMissing, MSG.referenceMissing);
     case '23502':
       return withField(400, MSG.requiredForm, MSG.required);
+    // A CHECK constraint: on its column when it covers one (withConstraintColumn).
     case '23514':
-      return new HttpError(400, MSG.failure);
+      return withField(400, MSG.failure, MSG.invalid);
   }
-  // Class 22: data exceptions (bad number, text too long, invalid date, ...).
-  if (err.code.startsWith('22')) return new HttpError(400, MSG.badRequest);
+  // Class 22: data exceptions (bad number, text too long, invalid date, ...), on the field when known.
+  if (err.code.startsWith('22')) return withField(400, MSG.badRequest, MSG.invalid);
   return null;
 }
 

@@ -4,14 +4,14 @@ import { buildApp, SCHEMAS_DIR } from './app.js';
 import { ensureSuperadmin, seedDemoUsers } from './auth/bootstrap.js';
 import { readConfig } from './config.js';
 import { openDatabase } from './db/index.js';
-import { migrate } from './db/migrate.js';
+import { migrateOrExit } from './db/migrate.js';
 import { loadRegistry } from './schemas/registry.js';
 import { seedDemo, seedDemoProfiles } from './seed.js';
 
 const config = readConfig();
 const db = await openDatabase(config);
 const registry = loadRegistry(SCHEMAS_DIR);
-await migrate(db, registry, (msg) => console.log(msg));
+await migrateOrExit(db, registry, (msg) => console.log(msg));
 const app = await buildApp({ db, registry, config, serveAdmin: true, logger: { level: config.logLevel } });
 const admin = await ensureSuperadmin(db, app.resources, app.identity, config.adminEmail, config.adminPassword);
 if (admin) app.log.info(`superadmin criado: ${config.adminEmail}`);

@@ -1,10 +1,14 @@
 // The tables match the schemas: every schema property has its column with a matching type and
 // nullability, and every table of the application has a schema (engine tables listed below).
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../helpers/app.js';
+import { fixture, fixtureRegistry } from '../helpers/fixtures.js';
 import { loadRegistry } from '../../src/server/schemas/registry.js';
 import { SCHEMAS_DIR } from '../../src/server/app.js';
-import { listMigrations } from '../../src/server/db/migrate.js';
+import { checksumOf, listMigrations, migrate, MigrationError, MIGRATIONS_DIR } from '../../src/server/db/migrate.js';
 
 // Tables the engine itself owns (no API answers them): the migrations ledger, the audit log, the
 // file store, and the identity's credentials, sessions, codes, throttling counters and signing key.
@@ -65,5 +69,74 @@ describe('database and schemas', () => {
     );
     const audited = new Set(triggers.rows.map((r) => r.t));
     for (const def of registry.resources) expect(audited.has(def.block.table), def.block.table).toBe(true);
+  });
+});
+
+describe('migrations ledger', () => {
+  it('keeps the checksum of every applied migration', async () => {
+    const { rows } = await t.db.query<{ version: string; checksum: string }>('SELECT version, checksum FROM public.schema_migrations ORDER BY version');
+    expect(rows).toEqual(listMigrations().map((m) => ({ version: m.version, checksum: m.checksum })));
+    expect(checksumOf('SELECT 1;\r\n')).toBe(checksumOf('SELECT 1;\n'));
+  });
+
+  it('refuses to go on when an applied migration was changed, naming the file, and changes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migracoes-'));
+    try {
+      cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+      const changed = listMigrations()[3];
+      appendFileSync(join(dir, `${changed.version}.sql`), '\n-- editada depois de aplicada\n');
+      const before = await t.db.query('SELECT version, checksum FROM public.schema_migrations ORDER BY version');
+      const error = await migrate(t.db, registry, () => {}, { dir }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MigrationError);
+      expect((error as Error).message).toContain(join(dir, `${changed.version}.sql`));
+      expect((error as Error).message).toMatch(/foi alterada depois de aplicada/);
+      expect((await t.db.query('SELECT version, checksum FROM public.schema_migrations ORDER BY version')).rows).toEqual(before.rows);
+      // The same files, unchanged, migrate (nothing to do).
+      expect(await migrate(t.db, registry)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a database migrated before checksums were kept gets them on the next start', async () => {
+    await t.db.exec('UPDATE public.schema_migrations SET checksum = NULL');
+    expect(await migrate(t.db, registry)).toEqual([]);
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM public.schema_migrations WHERE checksum IS NULL');
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('a schema whose table no migration created stops the start with the schema file and the table', async () => {
+    const orphan = fixture('test-orphans', 'teste.sem_migracao', { nome: { type: 'string' } }, '');
+    const error = await migrate(t.db, fixtureRegistry([orphan])).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MigrationError);
+    expect((error as Error).message).toContain('schemas/teste/test-orphans.json');
+    expect((error as Error).message).toContain('teste.sem_migracao');
+    expect((error as Error).message).toContain('src/server/db/migrations/NNNN_<nome>.sql');
+  });
+});
+
+describe('values as the drivers answer them', () => {
+  it('timestamps as ISO text in UTC whatever the session time zone, dates as YYYY-MM-DD, numbers as numbers', async () => {
+    for (const zone of ['UTC', 'America/Fortaleza', 'Asia/Kolkata']) {
+      const { rows } = await t.db.transaction(async (tx) => {
+        await tx.query(`SET LOCAL TimeZone = '${zone}'`);
+        return tx.query(
+          `SELECT '2026-05-03 12:34:56.123456+00'::timestamptz AS a, '2026-05-03 12:34:56+00'::timestamptz AS b,
+                  '2026-05-03 09:00:00.5-03'::timestamptz AS c, 'infinity'::timestamptz AS d,
+                  ARRAY['2026-05-03 12:00:00.25+00'::timestamptz] AS e, '2026-05-03'::date AS f,
+                  12::int8 AS g, 1.5::numeric AS h`,
+        );
+      });
+      expect(rows[0], zone).toEqual({
+        a: '2026-05-03T12:34:56.123Z',
+        b: '2026-05-03T12:34:56.000Z',
+        c: '2026-05-03T12:00:00.500Z',
+        d: 'infinity',
+        e: ['2026-05-03T12:00:00.250Z'],
+        f: '2026-05-03',
+        g: 12,
+        h: 1.5,
+      });
+    }
   });
 });

@@ -528,3 +528,61 @@ fileApiSuite('files in an S3-compatible bucket (s3rver)', async () => {
   const storage = s3Storage({ bucket, endpoint, region: 'us-east-1', ...credentials, forcePathStyle: true });
   return { t: await testApp({ storage }), s3: { client, bucket } };
 });
+
+describe('who may download a file', () => {
+  let t: TestApp;
+  let bitcom: number;
+  let razao: number;
+  const tokens: Record<string, string> = {};
+  const bearerOf = (who: string, role?: string) => ({ authorization: `Bearer ${tokens[who]}`, ...(role ? { 'x-intranet-role': role } : {}) });
+  const uploadAs = async (who: string) => {
+    const { payload, headers } = multipart([file('foto.png', PNG)]);
+    const r = await t.app.inject({ method: 'POST', url: '/v1/files/', payload, headers: { ...headers, ...bearerOf(who) } });
+    expect(r.statusCode).toBe(200);
+    return r.json().processedFiles[0].id as string;
+  };
+  const downloadAs = (who: string, id: string, role?: string) => t.app.inject({ url: `/v1/files/${id}`, headers: bearerOf(who, role) });
+
+  beforeAll(async () => {
+    t = await testApp();
+    bitcom = (await t.inject({ method: 'POST', url: '/api/providers', payload: { nome: 'Bitcom' } })).json().id;
+    razao = (await t.inject({ method: 'POST', url: '/api/providers', payload: { nome: 'RazãoInfo' } })).json().id;
+    tokens.admin = t.adminToken;
+    tokens.hr = await t.userToken({ papeis: ['rh:gestor', 'onboarding:gestor', 'user'], id_empresas: [bitcom], funcionario: true });
+    tokens.colleague = await t.userToken({ papeis: ['user'], id_empresas: [bitcom], funcionario: true });
+    tokens.twoProviders = await t.userToken({ papeis: ['user'], id_empresas: [razao, bitcom], funcionario: true });
+    tokens.other = await t.userToken({ papeis: ['user'], id_empresas: [razao], funcionario: true });
+    tokens.candidate = await t.userToken({ papeis: ['user'], id_empresas: [] });
+  });
+  afterAll(() => t?.close());
+
+  const expectReaders = async (id: string, readers: string[]) => {
+    for (const who of Object.keys(tokens)) {
+      const r = await downloadAs(who, id);
+      expect(r.statusCode, `${who} lê o arquivo?`).toBe(readers.includes(who) ? 200 : 404);
+      if (r.statusCode === 404) expect(r.json().message).toBe(MSG.fileNotFound);
+      else expect(r.rawPayload.equals(PNG)).toBe(true);
+    }
+  };
+
+  it("a file of HR (or an employee's photo) is read by the uploader, the superadmin and the users of the uploader's providers", async () => {
+    await expectReaders(await uploadAs('hr'), ['hr', 'admin', 'colleague', 'twoProviders']);
+    await expectReaders(await uploadAs('colleague'), ['colleague', 'admin', 'hr', 'twoProviders']);
+    // Providers as they were at upload: a user of two providers shares a file with both.
+    await expectReaders(await uploadAs('twoProviders'), ['twoProviders', 'admin', 'hr', 'colleague', 'other']);
+  });
+
+  it("the superadmin's files are for every provider; a candidate's are their own (and the superadmin's)", async () => {
+    await expectReaders(await uploadAs('admin'), ['admin', 'hr', 'colleague', 'twoProviders', 'other']);
+    await expectReaders(await uploadAs('candidate'), ['candidate', 'admin']);
+  });
+
+  it('without a token 401, with a role the user does not hold 403', async () => {
+    const id = await uploadAs('hr');
+    expect((await t.app.inject({ url: `/v1/files/${id}` })).statusCode).toBe(401);
+    const forged = await downloadAs('colleague', id, 'users:superadmin');
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().message).toBe('Este usuário não tem autorização para realizar esta operação.');
+    expect((await downloadAs('hr', id, 'onboarding:gestor')).statusCode).toBe(200);
+  });
+});

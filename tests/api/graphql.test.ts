@@ -134,6 +134,22 @@ describe('queries', () => {
     expect(data.rh_empresa_aggregate.aggregate.count).toBe(3);
   });
 
+  it('answers timestamps as the same ISO text as REST (and dates as YYYY-MM-DD)', async () => {
+    const [first] = (await ok('{ rh_departamento(order_by: {id: asc}, limit: 1) { id created_at } }')).rh_departamento;
+    const rest = (await t.inject({ url: `/api/departments/${first.id}` })).json();
+    expect(first.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(first.created_at).toBe(rest.created_at);
+    // The bells compute ages from it: it must parse as a date.
+    expect(Number.isNaN(Date.parse(first.created_at))).toBe(false);
+    const vacancy = (await t.inject({
+      method: 'POST',
+      url: '/api/vacancies',
+      payload: { titulo_vaga: 'Vendedor', cidade: 'Natal', gestor_vaga: 'Rita', data_inicio: '2026-02-28', id_empresa: providers[0] },
+    })).json();
+    const g = (await ok('query ($id: Int!) { rh_vaga_by_pk(id: $id) { data_inicio created_at } }', { id: vacancy.id })).rh_vaga_by_pk;
+    expect(g).toEqual({ data_inicio: '2026-02-28', created_at: vacancy.created_at });
+  });
+
   it('answers GET queries too', async () => {
     const r = await t.inject({ url: `/v1/graphql?query=${encodeURIComponent('{ rh_departamento_aggregate { aggregate { count } } }')}` });
     expect(r.statusCode).toBe(200);

@@ -26,7 +26,25 @@ describe('audit', () => {
     expect(rows[0]).toMatchObject({ tabelas: 'rh.departamento', old_data: null, new_data: { nome: 'Suporte', id_empresa: provider } });
     expect(rows[1]).toMatchObject({ old_data: { nome: 'Suporte' }, new_data: { nome: 'Suporte Técnico' } });
     expect(rows[2]).toMatchObject({ old_data: { nome: 'Suporte Técnico' }, new_data: null });
-    expect(rows.every((r) => r.data instanceof Date || typeof r.data === 'string')).toBe(true);
+    expect(rows.every((r) => typeof r.data === 'string' && !Number.isNaN(Date.parse(r.data)))).toBe(true);
+  });
+
+  it("answers the audit data's timestamps as REST does (ISO text in UTC, 'Z'), through REST and v1", async () => {
+    const dep = (await t.inject({ method: 'POST', url: '/api/departments', payload: { nome: 'Relógio', id_empresa: provider } })).json();
+    expect(dep.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // Stored by to_jsonb with microseconds and an offset.
+    const raw = await t.db.query<{ c: string }>(`SELECT new_data->>'created_at' AS c FROM admin.log WHERE tabelas = 'rh.departamento' AND id_item = $1`, [String(dep.id)]);
+    expect(raw.rows[0].c).not.toBe(dep.created_at);
+    await t.inject({ method: 'PUT', url: `/api/departments/${dep.id}`, payload: { nome: 'Relógio de ponto' } });
+    for (const r of [
+      await t.inject(`/api/departments/${dep.id}/history`),
+      await t.inject({ method: 'POST', url: '/v1/admin/log/history', payload: { tabelas: 'rh.departamento', id_item: dep.id } }),
+    ]) {
+      const [update, insert] = r.json();
+      expect(insert.new_data.created_at).toBe(dep.created_at);
+      expect(update.old_data.created_at).toBe(dep.created_at);
+      expect(update.new_data.created_at).toBe(dep.created_at);
+    }
   });
 
   it('a failing write leaves neither the change nor an audit row', async () => {
@@ -112,5 +130,55 @@ describe('who', () => {
       ['INSERT', 'Rita Gestora'],
     ]);
     expect(typeof rows[1].id_usuario).toBe('number');
+  });
+});
+
+describe('history rules shared by REST and v1', () => {
+  it('POST v1/admin/log/history honours the schema history flag, as REST does', async () => {
+    const adminId = (await t.inject('/v1/auth/me')).json().usuarioId;
+    const n = await t.inject({ method: 'POST', url: '/api/notifications', payload: { id_usuario: adminId, data: { modulo: 'rh', msg: 'Olá' } } });
+    expect(n.statusCode, n.body).toBe(201);
+    expect(t.app.registry.get('notifications')!.block.history).toBe(false);
+    // The row exists and is readable, but its schema keeps no history.
+    expect((await t.inject(`/api/notifications/${n.json().id}`)).statusCode).toBe(200);
+    expect((await t.inject(`/api/notifications/${n.json().id}/history`)).statusCode).toBe(404);
+    for (const tabelas of ['notificacao.notificacao', 'notifications', 'notificacao_notificacao']) {
+      const r = await t.inject({ method: 'POST', url: '/v1/admin/log/history', payload: { tabelas, id_item: n.json().id } });
+      expect(r.statusCode, tabelas).toBe(404);
+      expect(r.json().message).toBe('Dados não encontrados.');
+    }
+  });
+
+  it('the history of a deleted row stays readable by the superadmin and by who could read it, through REST and v1', async () => {
+    const other = (await t.inject({ method: 'POST', url: '/api/providers', payload: { nome: 'Outro Provedor' } })).json().id;
+    const reader = await t.userToken({ papeis: ['rh:leitor'], id_empresas: [provider] });
+    const outsider = await t.userToken({ papeis: ['rh:leitor'], id_empresas: [other] });
+    const dep = (await t.inject({ method: 'POST', url: '/api/departments', payload: { nome: 'Efêmero', id_empresa: provider } })).json();
+    await t.inject({ method: 'PUT', url: `/api/departments/${dep.id}`, payload: { nome: 'Efêmero 2' } });
+    expect((await t.inject({ method: 'DELETE', url: `/api/departments/${dep.id}` })).statusCode).toBe(200);
+    expect((await t.inject(`/api/departments/${dep.id}`)).statusCode).toBe(404);
+
+    const rest = await t.inject(`/api/departments/${dep.id}/history`);
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().map((h: { operacao: string }) => h.operacao)).toEqual(['DELETE', 'UPDATE', 'INSERT']);
+    expect(rest.json()[0]).toMatchObject({ old_data: { nome: 'Efêmero 2' }, new_data: null });
+    const v1 = await t.inject({ method: 'POST', url: '/v1/admin/log/history', payload: { tabelas: 'rh.departamento', id_item: dep.id } });
+    expect(v1.statusCode).toBe(200);
+    expect(v1.json()).toEqual(rest.json());
+
+    // A reader of the row's provider could read it: still can; a reader of another provider never could.
+    const asReader = await t.app.inject({ url: `/api/departments/${dep.id}/history`, headers: { authorization: `Bearer ${reader}` } });
+    expect(asReader.statusCode).toBe(200);
+    expect(asReader.json()).toEqual(rest.json());
+    const v1Reader = await t.app.inject({ method: 'POST', url: '/v1/admin/log/history', headers: { authorization: `Bearer ${reader}` }, payload: { tabelas: 'departments', id_item: dep.id } });
+    expect(v1Reader.json()).toEqual(rest.json());
+    for (const r of [
+      await t.app.inject({ url: `/api/departments/${dep.id}/history`, headers: { authorization: `Bearer ${outsider}` } }),
+      await t.app.inject({ method: 'POST', url: '/v1/admin/log/history', headers: { authorization: `Bearer ${outsider}` }, payload: { tabelas: 'departments', id_item: dep.id } }),
+    ]) {
+      expect(r.statusCode).toBe(404);
+    }
+    // A row that never existed is still not found.
+    expect((await t.inject('/api/departments/987654/history')).statusCode).toBe(404);
   });
 });

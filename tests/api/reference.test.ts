@@ -272,3 +272,46 @@ describe('provider cities', () => {
     }
   });
 });
+
+describe('cities through the generic API (POST/PUT /api/cities)', () => {
+  const post = (payload: object, headers?: Record<string, string>) =>
+    headers ? t.app.inject({ method: 'POST', url: '/api/cities', headers, payload }) : t.inject({ method: 'POST', url: '/api/cities', payload });
+
+  it('stores the IBGE spelling and refuses a second city of the same name and state for a provider', async () => {
+    const r = await post({ nome: 'sao joao del rei', uf: 'MG', id_empresa: org.a.provider });
+    expect(r.statusCode).toBe(201);
+    expect(r.json().nome).toBe('São João del Rei');
+    for (const nome of ['São João del Rei', 'SAO JOAO DEL REI', ' são joão del rei ']) {
+      const dup = await post({ nome, uf: 'MG', id_empresa: org.a.provider });
+      expect(dup.statusCode, nome).toBe(409);
+      expect(dup.json()).toEqual({ message: 'Esta cidade já está cadastrada para este provedor.', errors: { nome: 'Esta cidade já está cadastrada para este provedor.' } });
+    }
+    // Another provider, or another state with a city of that name, may have it.
+    expect((await post({ nome: 'São João del Rei', uf: 'MG', id_empresa: org.b.provider })).statusCode).toBe(201);
+    expect((await post({ nome: 'Bom Jesus', uf: 'PI', id_empresa: org.a.provider })).statusCode).toBe(201);
+    expect((await post({ nome: 'bom jesus', uf: 'RS', id_empresa: org.a.provider })).json().nome).toBe('Bom Jesus');
+  });
+
+  it('PUT cannot rename a city onto another of the provider; renaming it to itself is fine', async () => {
+    expect((await post({ nome: 'Frutal', uf: 'MG', id_empresa: org.a.provider })).statusCode).toBe(201);
+    const id = (await post({ nome: 'Ituiutaba', uf: 'MG', id_empresa: org.a.provider })).json().id;
+    const onto = await t.inject({ method: 'PUT', url: `/api/cities/${id}`, payload: { nome: 'frutal' } });
+    expect(onto.statusCode).toBe(409);
+    expect(onto.json().errors).toEqual({ nome: 'Esta cidade já está cadastrada para este provedor.' });
+    const same = await t.inject({ method: 'PUT', url: `/api/cities/${id}`, payload: { nome: 'ITUIUTABA', ativo: false } });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ nome: 'Ituiutaba', ativo: false });
+  });
+
+  it("another provider's cities stay unknown: 403 before any duplicate check", async () => {
+    const r = await post({ nome: 'Curitiba', uf: 'PR', id_empresa: org.b.provider }, gestorA);
+    expect(r.statusCode).toBe(403);
+  });
+
+  it('the database refuses a duplicate even past the service (unique index)', async () => {
+    await expect(
+      t.db.query(`INSERT INTO rh.cidade_provedor (nome, uf, id_empresa) VALUES ('São João del Rei', 'MG', $1)`, [org.a.provider]),
+    ).rejects.toThrow();
+  });
+});
+

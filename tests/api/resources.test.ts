@@ -1,6 +1,8 @@
 // The ra-data-simple-rest protocol of /api/<resource>, on the organisation entities.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qs, testApp, type TestApp } from '../helpers/app.js';
+import { insertRow } from '../../src/server/resources/service.js';
+import { toHttpError } from '../../src/server/errors.js';
 
 let t: TestApp;
 const providers: number[] = [];
@@ -190,5 +192,242 @@ describe('one, create, update, delete', () => {
     const r = await post('/api/providers', { nome: 'bitcom' });
     expect(r.statusCode).toBe(409);
     expect(r.json().errors).toEqual({ nome: 'Já existe um registro com estes dados.' });
+  });
+});
+
+describe('timestamps and dates', () => {
+  const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+  it('answers timestamps as ISO text and dates as YYYY-MM-DD', async () => {
+    const v = await post('/api/vacancies', { titulo_vaga: 'Técnico de campo', cidade: 'Fortaleza', gestor_vaga: 'Rita', data_inicio: '2026-03-01', id_empresa: providers[0] });
+    expect(v.statusCode).toBe(201);
+    expect(v.json().created_at).toMatch(ISO);
+    expect(v.json().data_inicio).toBe('2026-03-01');
+    const one = (await t.inject({ url: `/api/vacancies/${v.json().id}` })).json();
+    expect(one).toEqual(v.json());
+    // A partial PUT keeps the stored date valid (it is merged with the body and validated again).
+    const put = await t.inject({ method: 'PUT', url: `/api/vacancies/${v.json().id}`, payload: { vagas: 3 } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ vagas: 3, data_inicio: '2026-03-01', created_at: v.json().created_at });
+  });
+
+  it('a partial PUT on a resource with a writable timestamp keeps the stored one (onboarding-progress)', async () => {
+    const dep = (await post('/api/departments', { nome: 'Integração', id_empresa: providers[0] })).json();
+    const sector = (await post('/api/sectors', { nome: 'Integração', id_departamento: dep.id })).json();
+    const position = (await post('/api/positions', { nome: 'Analista', id_setor: sector.id })).json();
+    const onboarding = await post('/api/onboardings', { titulo: 'Boas-vindas', id_empresa: providers[0], id_departamento: dep.id, id_cargo: position.id });
+    expect(onboarding.statusCode, onboarding.body).toBe(201);
+    const trail = (await post('/api/trails', { nome: 'Primeiros dias' })).json();
+    const content = (await post('/api/contents', { titulo: 'Nossa história', resumo: 'Resumo', texto: '<p>Texto</p>' })).json();
+    const user = (await post('/api/users', { email: 'leitora.timestamp@teste.com.br', nome: 'Leitora', id_empresas: [providers[0]] })).json();
+    const created = await post('/api/onboarding-progress', {
+      id_conteudo: content.id,
+      id_onboarding: onboarding.json().id,
+      id_trilha: trail.id,
+      id_funcionario: user.id,
+      data_inicio: '2026-05-03T12:00:00-03:00',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data_inicio).toBe('2026-05-03T15:00:00.000Z');
+    const done = await t.inject({
+      method: 'PUT',
+      url: `/api/onboarding-progress/${created.json().id}`,
+      payload: { finalizado: true, data_fim: '2026-05-03T16:30:00.000Z' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ finalizado: true, data_inicio: '2026-05-03T15:00:00.000Z', data_fim: '2026-05-03T16:30:00.000Z' });
+    // And through GraphQL, the same partial update (a field other than the timestamps).
+    const g = await t.inject({
+      method: 'POST',
+      url: '/v1/graphql',
+      payload: {
+        query: 'mutation ($id: Int!, $trilha: Int!) { update_onboarding_funcionario_conteudo_by_pk(pk_columns: {id: $id}, _set: {id_trilha: $trilha}) { data_inicio data_fim finalizado created_at } }',
+        variables: { id: created.json().id, trilha: trail.id },
+      },
+    });
+    expect(g.json().errors, g.body).toBeUndefined();
+    expect(g.json().data.update_onboarding_funcionario_conteudo_by_pk).toEqual({
+      data_inicio: '2026-05-03T15:00:00.000Z',
+      data_fim: '2026-05-03T16:30:00.000Z',
+      finalizado: true,
+      created_at: created.json().created_at,
+    });
+  });
+});
+
+describe('filters on list (array) columns', () => {
+  const names = (rows: { nome: string }[]) => rows.map((u) => u.nome).sort();
+  beforeAll(async () => {
+    for (const [nome, id_empresas] of [
+      ['Lista A', [providers[0]]],
+      ['Lista AB', [providers[0], providers[1]]],
+      ['Lista B', [providers[1]]],
+      ['Lista vazia', []],
+    ] as const) {
+      const r = await post('/api/users', { nome, email: `${nome.replace(/\W/g, '').toLowerCase()}@lista.com.br`, id_empresas });
+      expect(r.statusCode, r.body).toBe(201);
+    }
+  });
+  const list = async (filter: object) => t.inject({ url: `/api/users?${qs({ filter: { q: 'lista', ...filter }, range: [0, 99] })}` });
+
+  it('a value or a list matches rows sharing any; _neq matches rows sharing none', async () => {
+    expect(names((await list({ id_empresas: providers[0] })).json())).toEqual(['Lista A', 'Lista AB']);
+    expect(names((await list({ id_empresas: [providers[0], providers[1]] })).json())).toEqual(['Lista A', 'Lista AB', 'Lista B']);
+    expect(names((await list({ id_empresas_neq: [providers[0]] })).json())).toEqual(['Lista B', 'Lista vazia']);
+    expect(names((await list({ id_empresas_neq: providers[1] })).json())).toEqual(['Lista A', 'Lista vazia']);
+    expect(names((await list({ id_empresas_neq: [providers[0], providers[1]] })).json())).toEqual(['Lista vazia']);
+    expect(names((await list({ id_empresas_neq: null })).json())).toHaveLength(4);
+  });
+
+  it('refuses order suffixes on a list with 400 and a pt-BR message naming the filter', async () => {
+    for (const suffix of ['_gt', '_gte', '_lt', '_lte']) {
+      const r = await list({ [`id_empresas${suffix}`]: providers[0] });
+      expect(r.statusCode, suffix).toBe(400);
+      expect(r.json().message).toBe(
+        `Filtro "id_empresas${suffix}" inválido: o campo "id_empresas" é uma lista. Use "id_empresas" (contém algum dos valores) ou "id_empresas_neq" (não contém nenhum).`,
+      );
+      expect(r.json().errors).toEqual({ [`id_empresas${suffix}`]: 'Valor inválido' });
+    }
+    const bad = await list({ id_empresas: ['abc'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ id_empresas: 'Informe um número inteiro' });
+  });
+
+  it('the same through GraphQL (_eq, _in, _neq, _is_null on a list field)', async () => {
+    const gql = async (where: object) => {
+      const r = await t.inject({
+        method: 'POST',
+        url: '/v1/graphql',
+        payload: { query: 'query ($w: auth_usuario_bool_exp) { auth_usuario(where: $w) { nome } }', variables: { w: { _q: 'lista', ...where } } },
+      });
+      return r.json();
+    };
+    expect(names((await gql({ id_empresas: { _eq: providers[0] } })).data.auth_usuario)).toEqual(['Lista A', 'Lista AB']);
+    expect(names((await gql({ id_empresas: { _in: [providers[0], providers[1]] } })).data.auth_usuario)).toEqual(['Lista A', 'Lista AB', 'Lista B']);
+    expect(names((await gql({ id_empresas: { _neq: providers[0] } })).data.auth_usuario)).toEqual(['Lista B', 'Lista vazia']);
+    expect((await gql({ id_empresas: { _is_null: true } })).data.auth_usuario).toEqual([]);
+    // No order comparison exists on a list field, and _eq with _in is refused rather than guessed.
+    const gt = await gql({ id_empresas: { _gt: providers[0] } });
+    expect(gt.errors?.length).toBeGreaterThan(0);
+    const both = await gql({ id_empresas: { _eq: providers[0], _in: [providers[1]] } });
+    expect(both.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', errors: { id_empresas: 'Valor inválido' } });
+  });
+});
+
+describe('validation answers on /api/* (field errors in the spec\'s texts)', () => {
+  const expect400 = async (r: Awaited<ReturnType<typeof post>>, errors: Record<string, string>, message?: string) => {
+    expect(r.statusCode, r.body).toBe(400);
+    expect(r.json().errors).toEqual(errors);
+    if (message) expect(r.json().message).toBe(message);
+  };
+
+  it('refuses unknown fields on create and update, writing nothing', async () => {
+    await expect400(await post('/api/departments', { nome: 'Jurídico', id_empresa: providers[0], hack: 1 }), { hack: 'Campo não permitido' });
+    const dep = (await post('/api/departments', { nome: 'Jurídico', id_empresa: providers[0] })).json();
+    const put = await t.inject({ method: 'PUT', url: `/api/departments/${dep.id}`, payload: { nome: 'Outro', isAdmin: true } });
+    await expect400(put, { isAdmin: 'Campo não permitido' });
+    expect((await t.inject({ url: `/api/departments/${dep.id}` })).json().nome).toBe('Jurídico');
+  });
+
+  it("'Campo obrigatório' and 'Utilize no mínimo 2 caracteres.'", async () => {
+    await expect400(await post('/api/departments', {}), { nome: 'Campo obrigatório', id_empresa: 'Campo obrigatório' }, 'Preencha todos os campos obrigatórios!');
+    await expect400(await post('/api/departments', { nome: '   ', id_empresa: providers[0] }), { nome: 'Campo obrigatório' });
+    await expect400(await post('/api/departments', { nome: 'T', id_empresa: providers[0] }), { nome: 'Utilize no mínimo 2 caracteres.' });
+    const dep = (await post('/api/departments', { nome: 'Compras', id_empresa: providers[0] })).json();
+    await expect400(await t.inject({ method: 'PUT', url: `/api/departments/${dep.id}`, payload: { nome: 'C' } }), { nome: 'Utilize no mínimo 2 caracteres.' });
+    await expect400(await t.inject({ method: 'PUT', url: `/api/departments/${dep.id}`, payload: { nome: null } }), { nome: 'Campo obrigatório' });
+  });
+
+  it("'E-mail inválido' and 'Link inválido'", async () => {
+    await expect400(await post('/api/users', { email: 'nao-e-um-email', nome: 'Fulano' }), { email: 'E-mail inválido' });
+    const profile = await post('/api/employee-profiles', {
+      nome: 'Fulano de Tal',
+      cpf: '529.982.247-25',
+      genero: 'M',
+      estado_civil: 'SOLTEIRO',
+      data_nascimento: '1990-01-01',
+      linkedin: 'não é um link',
+      email_corp: 'fulano@',
+    });
+    expect(profile.statusCode).toBe(400);
+    expect(profile.json().errors).toMatchObject({ linkedin: 'Link inválido', email_corp: 'E-mail inválido' });
+  });
+
+  it('numbers beyond the integer column and NUL characters answer field errors, not a database fault', async () => {
+    await expect400(await post('/api/departments', { nome: 'Grande', id_empresa: 99999999999 }), { id_empresa: 'O valor máximo é 2147483647' });
+    await expect400(await post('/api/departments', { nome: 'Nulo\u0000', id_empresa: providers[0] }), { nome: 'Valor inválido' });
+    await expect400(await post('/api/users', { email: 'lista.grande@teste.com.br', id_empresas: [providers[0], 3_000_000_000] }), { id_empresas: 'O valor máximo é 2147483647' });
+    const filter = await t.inject({ url: `/api/departments?${qs({ filter: { id_empresa: 99999999999 } })}` });
+    expect(filter.statusCode).toBe(400);
+    expect(filter.json().errors).toEqual({ id_empresa: 'O valor máximo é 2147483647' });
+  });
+
+  it('a data exception of PostgreSQL (class 22) is told on the field of the parameter that caused it', async () => {
+    const def = t.app.registry.get('departments')!;
+    const error = await insertRow(t.db, def, { nome: 'Sem validação', id_empresa: '99999999999' }).catch((e) => e);
+    expect(error.code).toBe('22003');
+    const http = toHttpError(error, 'write')!;
+    expect(http.statusCode).toBe(400);
+    expect((http as { errors?: object }).errors).toEqual({ id_empresa: 'Valor inválido' });
+  });
+});
+
+describe('contracting companies (CNPJ and CEP rules)', () => {
+  const company = { razao_social: 'Fibra Norte Telecomunicações Ltda', nome_fantasia: 'Fibra Norte', cnpj: '11.222.333/0001-81', cep: '60000-000', estado: 'CE', cidade: 'Fortaleza' };
+  let id: number;
+
+  it("refuses a bad CNPJ with 'Ops! Parece que seu cnpj é inválido!' and a bad CEP", async () => {
+    const bad = await post('/api/contracting-companies', { ...company, id_empresa: providers[0], cnpj: '11.222.333/0001-82' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ cnpj: 'Ops! Parece que seu cnpj é inválido!' });
+    const cep = await post('/api/contracting-companies', { ...company, id_empresa: providers[0], cep: '123' });
+    expect(cep.json().errors).toEqual({ cep: 'CEP invalido' });
+    const state = await post('/api/contracting-companies', { ...company, id_empresa: providers[0], estado: 'XX' });
+    expect(state.json().errors).toEqual({ estado: 'Opção inválida' });
+    const missing = await post('/api/contracting-companies', { nome_fantasia: 'F' });
+    expect(missing.json().errors).toEqual({
+      razao_social: 'Campo obrigatório',
+      nome_fantasia: 'Utilize no mínimo 2 caracteres.',
+      cnpj: 'Campo obrigatório',
+      id_empresa: 'Campo obrigatório',
+    });
+  });
+
+  it('creates, lists, reads, updates, keeps history and deletes', async () => {
+    const created = await post('/api/contracting-companies', { ...company, id_empresa: providers[0] });
+    expect(created.statusCode, created.body).toBe(201);
+    id = created.json().id;
+    expect(created.json()).toMatchObject({ ...company, id_empresa: providers[0], ativo: true, complemento: null });
+    await post('/api/contracting-companies', { ...company, razao_social: 'Outra Ltda', nome_fantasia: 'Outra', id_empresa: providers[1] });
+
+    const list = await t.inject({ url: `/api/contracting-companies?${qs({ filter: { id_empresa: providers[0] } })}` });
+    expect(list.json().map((c: { id: number }) => c.id)).toEqual([id]);
+    expect(list.headers['content-range']).toBe('contracting-companies 0-0/1');
+    const search = await t.inject({ url: `/api/contracting-companies?${qs({ filter: { q: 'telecomunicacoes' } })}` });
+    expect(search.json().map((c: { id: number }) => c.id)).toEqual([id]);
+    expect((await t.inject({ url: `/api/contracting-companies/${id}` })).json()).toEqual(created.json());
+
+    const updated = await t.inject({ method: 'PUT', url: `/api/contracting-companies/${id}`, payload: { complemento: 'Sala 2', ativo: false } });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ ...company, complemento: 'Sala 2', ativo: false });
+    const badUpdate = await t.inject({ method: 'PUT', url: `/api/contracting-companies/${id}`, payload: { cnpj: '00.000.000/0000-00' } });
+    expect(badUpdate.json().errors).toEqual({ cnpj: 'Ops! Parece que seu cnpj é inválido!' });
+
+    const history = (await t.inject({ url: `/api/contracting-companies/${id}/history` })).json();
+    expect(history.map((h: { operacao: string }) => h.operacao)).toEqual(['UPDATE', 'INSERT']);
+    expect(history[0]).toMatchObject({ tabelas: 'rh.empresa_contratante', old_data: { ativo: true }, new_data: { ativo: false, complemento: 'Sala 2' } });
+
+    const deleted = await t.inject({ method: 'DELETE', url: `/api/contracting-companies/${id}` });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ id, complemento: 'Sala 2' });
+    expect((await t.inject({ url: `/api/contracting-companies/${id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('sign-in comes first', () => {
+  it('an anonymous malformed list query answers 401, not 400', async () => {
+    const r = await t.app.inject({ url: '/api/departments?sort=not-json' });
+    expect(r.statusCode).toBe(401);
+    expect(r.json().message).toBe('Sua sessão expirou. Entre novamente.');
   });
 });

@@ -17,6 +17,14 @@ const check = (mutate: (s: EntitySchema) => void) => {
   mutate(s);
   return () => createRegistry([providers, { schema: s, file: 'rh/departments.json' }], meta);
 };
+/** The whole set of schema files with one of them changed (for rules that look at other resources). */
+const checkAmongAll = (file: string, mutate: (s: EntitySchema) => void) => {
+  const changed = files.map((f) => (f.file === file ? { schema: clone(f.schema), file } : f));
+  mutate(changed.find((f) => f.file === file)!.schema);
+  return () => createRegistry(changed, meta);
+};
+type References = NonNullable<EntitySchema['x-intranet']['references']>;
+const refsOf = (s: EntitySchema) => s['x-intranet'].references as References;
 
 describe('schema files', () => {
   it('every file under schemas/<area>/ passes the meta-schema and the cross-field rules', () => {
@@ -53,6 +61,28 @@ describe('schema files', () => {
     ['an id that is not read-only', (s: EntitySchema) => delete s.properties.id.readOnly],
   ])('a schema with %s is refused', (_name, mutate) => {
     expect(check(mutate)).toThrow(SchemaError);
+  });
+
+  it.each([
+    ['a date range naming an unknown field', (s: EntitySchema) => (s['x-intranet'].dateRanges = [{ start: 'nope', end: 'created_at' }]), /dateRanges names unknown field "nope"/],
+    ['a date range ending on a field that is not a date', (s: EntitySchema) => (s['x-intranet'].dateRanges = [{ start: 'created_at', end: 'nome' }]), /dateRanges field "nome" must be a date or date-time/],
+    ['a contextFields bound to an unknown field', (s: EntitySchema) => (refsOf(s).id_empresa.contextFields = { id_empresa: 'id_empresas' }), /reference id_empresa contextFields names unknown field "id_empresas"/],
+    ['a list column path through a field that is not a reference', (s: EntitySchema) => s['x-intranet'].list.columns.push('nome.id'), /list.columns path "nome.id": "nome" of departments is not a reference/],
+    ['a list column path to a field the referenced resource lacks', (s: EntitySchema) => s['x-intranet'].list.columns.push('id_empresa.nope'), /list.columns path "id_empresa.nope": "nope" is not a field of providers/],
+    ['a list column path from an unknown field', (s: EntitySchema) => s['x-intranet'].list.columns.push('nope.nome'), /list.columns names unknown field "nope"/],
+  ])('a schema with %s is refused, the message naming it', (_name, mutate, message) => {
+    expect(check(mutate)).toThrow(message);
+  });
+
+  it.each([
+    ['a contextFields key outside its select chain', (s: EntitySchema) => (refsOf(s).id_cargo.contextFields = { id_cidade: 'id_empresas' }), /reference id_cargo contextFields binds "id_cidade", which is not in its select chain \(id_setor, id_departamento, id_empresa\)/],
+    ['a contextFields bound to an unknown field', (s: EntitySchema) => (refsOf(s).id_cargo.contextFields = { id_empresa: 'empresas' }), /users\.json: reference id_cargo contextFields names unknown field "empresas"/],
+    ['a dependsOn that is neither a field nor in the chain', (s: EntitySchema) => (refsOf(s).id_cargo.dependsOn = 'id_cidade'), /reference id_cargo dependsOn "id_cidade" is neither a field of this record nor a reference of positions/],
+    ['a filterField the referenced resource lacks', (s: EntitySchema) => (refsOf(s).id_cargo.filterField = 'setor'), /reference id_cargo filterField "setor" is not a field of positions/],
+  ])('the users schema with %s is refused, the message naming it', (_name, mutate, message) => {
+    expect(checkAmongAll('auth/users.json', mutate)).toThrow(message);
+    // The untouched set loads.
+    expect(checkAmongAll('auth/users.json', () => {})).not.toThrow();
   });
 
   it('two schemas cannot claim the same resource or table', () => {

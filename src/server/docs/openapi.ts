@@ -1,5 +1,6 @@
 // OpenAPI pieces derived from the entity schemas. They document the routes; the records themselves
 // are validated by the resource service (schemas/validation.ts) so the messages are pt-BR.
+import { rightsIn } from '../../domain/roles.js';
 import type { ResourceDef } from '../schemas/registry.js';
 
 const errorBody = {
@@ -55,8 +56,15 @@ export function openApiRoute(def: ResourceDef) {
   const read = recordSchema(def, 'read');
   const write = recordSchema(def, 'write');
   const common = { tags, security: [{ bearerAuth: [] }] };
+  // Every field read-only: the server writes these records itself (the service answers 405).
+  const systemWritten = def.writable.length ? undefined : `Indisponível: ${def.block.labels.plural} são gravados pelo próprio sistema`;
+  const unavailable = systemWritten ? { 405: { description: 'Gravado pelo próprio sistema', ...errorBody } } : {};
   const fail = { 400: { description: 'Dados inválidos', ...errorBody }, 404: { description: 'Não encontrado', ...errorBody } };
-  const route = (schema: Record<string, unknown>) => ({ schema: { ...common, ...schema }, validatorCompiler: passThrough, serializerCompiler: stringify });
+  const route = (schema: Record<string, unknown>, operation?: 'list' | 'get' | 'create' | 'update' | 'delete') => {
+    // A schema's public operations are open to callers without a token (the auth guard, auth/access.ts).
+    const open = operation !== undefined && rightsIn(def.block.access[operation]).includes('public');
+    return { schema: { ...common, ...schema, ...(open ? { security: [] } : {}) }, config: { public: open }, validatorCompiler: passThrough, serializerCompiler: stringify };
+  };
   return {
     list: route({
       summary: `Lista ${def.block.labels.plural}`,
@@ -69,16 +77,16 @@ export function openApiRoute(def: ResourceDef) {
           range: { type: 'string', description: 'JSON [início, fim] inclusivo; fim < início = todos. Padrão [0,19]' },
           filter: {
             type: 'string',
-            description: `JSON: q (busca em ${def.block.search.join(', ') || '—'}), campo=valor, campo=[valores], campo_gte/_lte/_gt/_lt`,
+            description: `JSON: q (busca em ${def.block.search.join(', ') || '—'}), campo=valor, campo=[valores], campo_gte/_lte/_gt/_lt/_neq (em listas: campo = contém algum, campo_neq = não contém nenhum)`,
           },
         },
       },
       response: { 200: { type: 'array', items: read }, ...fail },
-    }),
-    get: route({ summary: `Um(a) ${def.block.labels.singular}`, params: idParam, response: { 200: read, ...fail } }),
-    create: route({ summary: `Cria ${def.block.labels.singular}`, body: write, response: { 201: read, ...fail } }),
-    update: route({ summary: `Altera ${def.block.labels.singular}`, params: idParam, body: { ...write, required: [] }, response: { 200: read, ...fail } }),
-    delete: route({ summary: `Exclui ${def.block.labels.singular} (responde o registro excluído)`, params: idParam, response: { 200: read, ...fail } }),
+    }, 'list'),
+    get: route({ summary: `Um(a) ${def.block.labels.singular}`, params: idParam, response: { 200: read, ...fail } }, 'get'),
+    create: route({ summary: systemWritten ?? `Cria ${def.block.labels.singular}`, body: write, response: { 201: read, ...fail, ...unavailable } }, 'create'),
+    update: route({ summary: systemWritten ?? `Altera ${def.block.labels.singular}`, params: idParam, body: { ...write, required: [] }, response: { 200: read, ...fail, ...unavailable } }, 'update'),
+    delete: route({ summary: `Exclui ${def.block.labels.singular} (responde o registro excluído)`, params: idParam, response: { 200: read, ...fail } }, 'delete'),
     history: route({
       summary: `Histórico de ${def.block.labels.singular}`,
       description: 'Entradas de auditoria, mais recentes primeiro, no máximo 100.',

@@ -1,4 +1,11 @@
 // POST /v1/files/ (multipart file[] and bucket-id) and GET /v1/files/{id}.
+//
+// Who may download a file: its uploader, the superadmin, and the users sharing a provider with the
+// uploader as they were at upload (storage.arquivo.id_empresas). A file the superadmin (or the
+// system) uploaded is for every provider: any user linked to a provider reads it. So HR's onboarding
+// images reach the employees of HR's providers, and an employee's photo the colleagues the contacts
+// list shows (same providers); a candidate (no provider) reads only their own files. Anyone else gets
+// 404, as for a file that does not exist.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -6,6 +13,8 @@ import { MSG } from '../../domain/messages.js';
 import type { Database } from '../db/index.js';
 import { HttpError } from '../errors.js';
 import { requireUser } from '../auth/access.js';
+import type { AuthUser } from '../auth/identity.js';
+import { isSuperadmin } from '../../domain/roles.js';
 import type { FileStorage, StoredRef } from './storage.js';
 import { detectType, MAX_FILE_BYTES } from './types.js';
 
@@ -35,6 +44,16 @@ export function cleanFileName(raw: string) {
 }
 
 const missingFile = () => new HttpError(400, MSG.fileMissing, { 'file[]': MSG.fileMissing });
+
+/** The providers a new file is shared with: the uploader's, or null (every provider) for the superadmin. */
+const uploadScope = (user: AuthUser | null) => (!user || isSuperadmin(user.roles) ? null : user.providerIds);
+
+/** The download rule above. */
+export function mayDownload(user: AuthUser, file: { id_usuario: number | null; id_empresas: number[] | null }) {
+  if (isSuperadmin(user.roles) || file.id_usuario === user.id) return true;
+  if (file.id_empresas === null) return user.providerIds.length > 0;
+  return file.id_empresas.some((p) => user.providerIds.includes(p));
+}
 
 /** Every error met while reading the multipart body is the request's fault. */
 function parseError(e: unknown): HttpError {
@@ -144,8 +163,8 @@ export async function fileRoutes(app: FastifyInstance, opts: { db: Database; sto
       await db.transaction(async (tx) => {
         for (const [i, f] of accepted.entries()) {
           await tx.query(
-            'INSERT INTO storage.arquivo (id, bucket, nome, tipo, tamanho, dados, chave, id_usuario) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-            [f.id, bucket, f.name, f.type, f.bytes.length, refs[i].dados, refs[i].chave, request.auth?.id ?? null],
+            'INSERT INTO storage.arquivo (id, bucket, nome, tipo, tamanho, dados, chave, id_usuario, id_empresas) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+            [f.id, bucket, f.name, f.type, f.bytes.length, refs[i].dados, refs[i].chave, request.auth?.id ?? null, uploadScope(request.auth)],
           );
         }
       });
@@ -167,15 +186,23 @@ export async function fileRoutes(app: FastifyInstance, opts: { db: Database; sto
 
   app.get(
     '/v1/files/:id',
-    { schema: { tags: ['Arquivos'], summary: 'Baixa um arquivo (bytes, tipo e Content-Disposition)' } },
+    {
+      schema: {
+        tags: ['Arquivos'],
+        summary: 'Baixa um arquivo (bytes, tipo e Content-Disposition)',
+        description:
+          'Podem baixar: quem enviou o arquivo, o superadmin e os usuários que compartilham um provedor com quem enviou (os provedores dele no envio; um arquivo enviado pelo superadmin vale para todos os provedores). Para os demais, 404.',
+      },
+    },
     async (request, reply) => {
+      const user = requireUser(request);
       const { id } = request.params as { id: string };
       if (!UUID.test(id)) throw new HttpError(404, MSG.fileNotFound);
-      const { rows } = await db.query<{ nome: string; tipo: string; dados: Uint8Array | null; chave: string | null }>(
-        'SELECT nome, tipo, dados, chave FROM storage.arquivo WHERE id = $1',
+      const { rows } = await db.query<{ nome: string; tipo: string; dados: Uint8Array | null; chave: string | null; id_usuario: number | null; id_empresas: number[] | null }>(
+        'SELECT nome, tipo, dados, chave, id_usuario, id_empresas FROM storage.arquivo WHERE id = $1',
         [id],
       );
-      if (!rows.length) throw new HttpError(404, MSG.fileNotFound);
+      if (!rows.length || !mayDownload(user, rows[0])) throw new HttpError(404, MSG.fileNotFound);
       const { nome, tipo, dados, chave } = rows[0];
       const bytes = await storage.get({ dados: dados ? Buffer.from(dados.buffer, dados.byteOffset, dados.byteLength) : null, chave });
       if (!bytes) throw new HttpError(404, MSG.fileNotFound);

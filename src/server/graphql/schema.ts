@@ -91,13 +91,38 @@ function comparisonOf(type: GraphQLInputType): GraphQLInputObjectType {
   return c;
 }
 
+/** Lists (array columns): _eq a value the list contains, _in any of the values, _neq none of them. */
+const listComparisons = new Map<string, GraphQLInputObjectType>();
+function listComparisonOf(item: GraphQLInputType): GraphQLInputObjectType {
+  const name = `${String(item).replace(/[^A-Za-z]/g, '')}_list_comparison_exp`;
+  let c = listComparisons.get(name);
+  if (!c) {
+    c = new GraphQLInputObjectType({
+      name,
+      description: 'Filtro de um campo lista',
+      fields: {
+        _eq: { type: item, description: 'a lista contém o valor' },
+        _in: { type: new GraphQLList(new GraphQLNonNull(item)), description: 'a lista contém algum dos valores' },
+        _neq: { type: item, description: 'a lista não contém o valor' },
+        _is_null: { type: GraphQLBoolean },
+      },
+    });
+    listComparisons.set(name, c);
+  }
+  return c;
+}
+
 const badArgument = (argument: string, errors?: Record<string, string>) => new HttpError(400, MSG.badQuery(argument), errors);
+
+const LIMIT_DESCRIPTION = (max: number) =>
+  `Máximo de linhas da resposta. Sem limit, todas as linhas; mas uma lista responde no máximo ${max} linhas (LIST_MAX_ROWS): ` +
+  `se a consulta responderia mais (sem limit, ou com limit maior), a resposta é um erro pedindo limit e offset para paginar.`;
 
 /**
  * Hasura-style where -> the REST filter object, so both share one query builder. Every condition of
  * a field must hold: _eq with _in keeps the values in both, _neq already excludes null.
  */
-export function whereToFilter(where: Record<string, any> | null | undefined): Record<string, unknown> {
+export function whereToFilter(where: Record<string, any> | null | undefined, listFields: ReadonlySet<string> = new Set()): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
   for (const [field, exp] of Object.entries(where ?? {})) {
     if (field === '_q') {
@@ -105,6 +130,8 @@ export function whereToFilter(where: Record<string, any> | null | undefined): Re
       continue;
     }
     if (exp === null || exp === undefined) continue;
+    // On a list, _eq (contains) and _in (contains any) are two conditions the REST filter cannot join.
+    if (listFields.has(field) && exp._eq != null && exp._in != null) throw badArgument('where', { [field]: MSG.invalid });
     let equal: unknown[] | undefined;
     for (const [op, value] of Object.entries(exp)) {
       if (value === undefined) continue;
@@ -154,8 +181,8 @@ const guard = async <T>(ctx: GqlContext, fn: () => Promise<T>): Promise<T> => {
   }
 };
 
-/** limit/offset/order_by -> the service's range and sort. No limit means every row, as in Hasura. */
-function toParams(args: { where?: any; order_by?: any; limit?: number | null; offset?: number | null }): ListParams {
+/** limit/offset/order_by -> the service's range and sort. No limit means every row, as in Hasura (up to the cap, see list). */
+function toParams(args: { where?: any; order_by?: any; limit?: number | null; offset?: number | null }, listFields?: ReadonlySet<string>): ListParams {
   const orders = ((args.order_by ?? []) as Record<string, string>[]).flatMap((o) => Object.entries(o ?? {}).filter(([, d]) => d != null));
   // The service sorts by one column (with id as tiebreak).
   if (orders.length > 1) throw badArgument('order_by');
@@ -165,7 +192,7 @@ function toParams(args: { where?: any; order_by?: any; limit?: number | null; of
   if (limit !== null && (!Number.isSafeInteger(limit) || limit < 0)) throw badArgument('limit');
   const [field, dir] = orders[0] ?? [];
   return {
-    filter: whereToFilter(args.where),
+    filter: whereToFilter(args.where, listFields),
     sort: field ? { field, order: dir } : undefined,
     range: [offset, limit === null ? offset - 1 : offset + limit - 1],
   };
@@ -185,6 +212,7 @@ export function buildGraphQLSchema(service: ResourceService, events: EventBus): 
       ? { _q: { type: GraphQLString, description: `Busca sem acento em: ${def.block.search.join(', ')}` } }
       : {};
     const orderFields: GraphQLInputFieldConfigMap = {};
+    const listFields = new Set<string>();
     for (const col of def.columns) {
       const t = scalarOf(col.property);
       const required = def.schema.required.includes(col.name) || col.name === 'id';
@@ -196,6 +224,9 @@ export function buildGraphQLSchema(service: ResourceService, events: EventBus): 
       if (!(t instanceof GraphQLList) && t !== JSONScalar) {
         whereFields[col.name] = { type: comparisonOf(t) };
         orderFields[col.name] = { type: OrderBy };
+      } else if (t instanceof GraphQLList && col.sqlTypes[0].startsWith('_')) {
+        whereFields[col.name] = { type: listComparisonOf(t.ofType as GraphQLInputType) };
+        listFields.add(col.name);
       }
     }
     const Type = new GraphQLObjectType({ name: N, description: def.schema.title, fields: outFields });
@@ -212,20 +243,33 @@ export function buildGraphQLSchema(service: ResourceService, events: EventBus): 
     const listArgs = {
       where: { type: Where },
       order_by: { type: new GraphQLList(new GraphQLNonNull(Order)) },
-      limit: { type: GraphQLInt },
+      limit: { type: GraphQLInt, description: LIMIT_DESCRIPTION(service.maxAllRows) },
       offset: { type: GraphQLInt },
     };
 
+    /**
+     * The rows, at most LIST_MAX_ROWS: a list that would answer more (no limit, or a larger one) is an
+     * error rather than silently cut, so a client never takes a partial answer for the whole.
+     */
     const list = (args: any, ctx: GqlContext) =>
       guard(ctx, async () => {
-        const params = toParams(args);
+        const params = toParams(args, listFields);
         if (args.limit === 0) return [];
-        return (await service.list(def, params, ctx.actorOf(def, 'list'))).rows;
+        const actor = ctx.actorOf(def, 'list');
+        const result = await service.list(def, params, actor);
+        const max = service.maxAllRows;
+        if (result.rows.length === max && (args.limit ?? Infinity) > max) {
+          const next = params.range![0] + max;
+          // A full page came with its total; an estimated one is checked by reading the next row.
+          const more = result.estimated ? (await service.list(def, { ...params, range: [next, next] }, actor)).rows.length > 0 : result.total > next;
+          if (more) throw new HttpError(400, MSG.tooManyRows(max), { limit: MSG.tooManyRows(max) });
+        }
+        return result.rows;
       });
     /** The count of the rows where selects (then cut by offset and limit, as Hasura counts). */
     const count = (args: any, ctx: GqlContext) =>
       guard(ctx, async () => {
-        const params = toParams(args);
+        const params = toParams(args, listFields);
         const r = await service.list(def, { filter: params.filter, range: [0, 0] }, ctx.actorOf(def, 'list'));
         const afterOffset = Math.max(r.total - (args.offset ?? 0), 0);
         return args.limit === null || args.limit === undefined ? afterOffset : Math.min(afterOffset, args.limit);
@@ -252,7 +296,7 @@ export function buildGraphQLSchema(service: ResourceService, events: EventBus): 
     });
     const aggregate = (args: any, ctx: GqlContext) =>
       guard(ctx, async () => {
-        toParams(args); // a bad argument is an error of this field, not of a nested one
+        toParams(args, listFields); // a bad argument is an error of this field, not of a nested one
         return { aggregate: { count: () => count(args, ctx) }, nodes: () => list(args, ctx) };
       });
 

@@ -3,7 +3,7 @@
 import { MSG } from '../../domain/messages.js';
 import { HttpError } from '../errors.js';
 import { coerceFilterValue } from '../schemas/validation.js';
-import { baseType, quoteIdent, type Registry, type ResourceDef } from '../schemas/registry.js';
+import { baseType, quoteIdent, resolveFieldPath, type Registry, type ResourceDef } from '../schemas/registry.js';
 
 export interface Scope {
   /** Providers the caller may see; null means every provider (superadmin, or a system call). */
@@ -25,6 +25,9 @@ export class Params {
 const OPERATORS: Record<string, string> = { _gte: '>=', _lte: '<=', _gt: '>', _lt: '<', _neq: '<>' };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A field the API answers, so one a list may filter, search or sort by: write-only fields (secrets) are neither. */
+const answered = (def: ResourceDef, field: string) => def.columnByName.has(field) && !def.columnByName.get(field)!.property.writeOnly;
 
 /** The SQL condition restricting def's rows to the scope's providers (or null when unrestricted). */
 export function scopeCondition(registry: Registry, def: ResourceDef, scope: Scope, params: Params, alias = '', mode: 'read' | 'write' = 'read'): string | null {
@@ -60,15 +63,16 @@ export function filterConditions(def: ResourceDef, filter: Record<string, unknow
     if (key === 'q') {
       if (raw === null || raw === '') continue;
       if (typeof raw !== 'string' && typeof raw !== 'number') throw new HttpError(400, MSG.badQuery('filter'), { q: MSG.text });
-      if (!def.block.search.length) throw new HttpError(400, MSG.unknownFilter('q'));
+      const search = def.block.search.filter((f) => answered(def, f));
+      if (!search.length) throw new HttpError(400, MSG.unknownFilter('q'));
       const term = params.add(`%${escapeLike(String(raw).trim())}%`);
-      out.push(`(${def.block.search.map((f) => `public.f_unaccent(${quoteIdent(f)}) LIKE public.f_unaccent(${term})`).join(' OR ')})`);
+      out.push(`(${search.map((f) => `public.f_unaccent(${quoteIdent(f)}) LIKE public.f_unaccent(${term})`).join(' OR ')})`);
       continue;
     }
     let field = key;
     let op = '=';
-    if (!def.columnByName.has(key)) {
-      const suffix = Object.keys(OPERATORS).find((s) => key.endsWith(s) && def.columnByName.has(key.slice(0, -s.length)));
+    if (!answered(def, key)) {
+      const suffix = Object.keys(OPERATORS).find((s) => key.endsWith(s) && answered(def, key.slice(0, -s.length)));
       if (!suffix) throw new HttpError(400, MSG.unknownFilter(key));
       field = key.slice(0, -suffix.length);
       op = OPERATORS[suffix];
@@ -77,10 +81,7 @@ export function filterConditions(def: ResourceDef, filter: Record<string, unknow
     const column = quoteIdent(field);
     const isArrayColumn = baseType(col.property) === 'array';
     if (isArrayColumn) {
-      // Array columns: a value matches rows whose list contains it; a list matches rows sharing any.
-      const itemDef = { ...def, columnByName: new Map([[field, { ...col, property: { ...(col.property.items as any), title: col.property.title } }]]) } as ResourceDef;
-      const values = (Array.isArray(raw) ? raw : [raw]).map((v) => coerceFilterValue(itemDef, field, v));
-      out.push(`${column} && ${params.add(values)}::${col.sqlTypes[0].slice(1)}[]`);
+      out.push(arrayCondition(def, key, field, op, raw, params));
       continue;
     }
     if (Array.isArray(raw)) {
@@ -97,14 +98,70 @@ export function filterConditions(def: ResourceDef, filter: Record<string, unknow
   return out;
 }
 
+/** Why a comparison suffix is refused on a list field (pt-BR, shown by the admin's toast). */
+export const listSuffixMessage = (key: string, field: string) =>
+  `Filtro "${key}" inválido: o campo "${field}" é uma lista. Use "${field}" (contém algum dos valores) ou "${field}_neq" (não contém nenhum).`;
+
+/**
+ * Array columns: `field` matches rows whose list shares a value with the given one(s) (overlaps);
+ * `field_neq` matches rows whose list shares none (a missing list, like a missing scalar, matches
+ * neither). null asks
+ * whether the list itself is missing. Order comparisons mean nothing on a list: 400.
+ */
+function arrayCondition(def: ResourceDef, key: string, field: string, op: string, raw: unknown, params: Params) {
+  if (op !== '=' && op !== '<>') throw new HttpError(400, listSuffixMessage(key, field), { [key]: MSG.invalid });
+  const column = quoteIdent(field);
+  if (raw === null) return op === '=' ? `${column} IS NULL` : `${column} IS NOT NULL`;
+  const col = def.columnByName.get(field)!;
+  // Lists of objects (jsonb) have no value to compare.
+  if (!col.sqlTypes[0].startsWith('_')) throw new HttpError(400, MSG.unknownFilter(key));
+  const itemDef = { ...def, columnByName: new Map([[field, { ...col, property: { ...(col.property.items as any), title: col.property.title } }]]) } as ResourceDef;
+  const values = (Array.isArray(raw) ? raw : [raw]).map((v) => {
+    const value = coerceFilterValue(itemDef, field, v);
+    if (value === null) throw new HttpError(400, MSG.badQuery('filter'), { [key]: MSG.invalid });
+    return value;
+  });
+  const overlaps = `${column} && ${params.add(values)}::${col.sqlTypes[0].slice(1)}[]`;
+  return op === '=' ? overlaps : `NOT (${overlaps})`;
+}
+
 export function whereClause(conditions: (string | null)[]) {
   const list = conditions.filter((c): c is string => Boolean(c));
   return list.length ? `WHERE ${list.join(' AND ')}` : '';
 }
 
-export function orderClause(def: ResourceDef, sort: { field: string; order: string }) {
-  if (!def.columnByName.has(sort.field)) throw new HttpError(400, MSG.unknownSort(sort.field));
+/**
+ * ORDER BY of a list, with the id as the last tie-breaker. `byLabel` (REST, the admin's tables): a
+ * reference field sorts by the label the screens show for it (the referenced record's
+ * `references.<field>.label`), and a path through references ('id_setor.id_departamento.id_empresa')
+ * by the value at its end (a reference there again by its label), each hop a correlated subquery on
+ * the referenced table's primary key, read within the caller's scope; the reference's own id comes
+ * next, so equal labels keep a stable order. A plain field is its column, as before.
+ */
+export function orderClause(def: ResourceDef, sort: { field: string; order: string }, labels?: { registry: Registry; scope: Scope; params: Params }) {
   const order = sort.order.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
-  const tiebreak = sort.field === 'id' ? '' : `, "id" ${order}`;
-  return `ORDER BY ${quoteIdent(sort.field)} ${order}${tiebreak}`;
+  const tiebreak = (column: string) => (column === 'id' ? '' : `, "id" ${order}`);
+  const isReference = Boolean(def.block.references?.[sort.field]);
+  if (!labels || (!isReference && !sort.field.includes('.'))) {
+    if (!answered(def, sort.field)) throw new HttpError(400, MSG.unknownSort(sort.field));
+    return `ORDER BY ${quoteIdent(sort.field)} ${order}${tiebreak(sort.field)}`;
+  }
+  const steps = resolveFieldPath(labels.registry.byName, def, sort.field);
+  if (typeof steps === 'string') throw new HttpError(400, MSG.unknownSort(sort.field));
+  const hop = (target: ResourceDef, column: string, key: string, n: number, list: boolean) => {
+    const alias = `r${n}`;
+    const scope = scopeCondition(labels.registry, target, labels.scope, labels.params, alias);
+    const match = list ? `${alias}."id" = ANY(${key})` : `${alias}."id" = ${key}`;
+    const value = `${alias}.${quoteIdent(column)}`;
+    return `(SELECT ${list ? `min(${value})` : value} FROM ${target.sqlTable} ${alias} WHERE ${match}${scope ? ` AND ${scope}` : ''})`;
+  };
+  let expr = `${def.sqlTable}.${quoteIdent(steps[0].field)}`;
+  for (let i = 1; i < steps.length; i++) expr = hop(steps[i].def, steps[i].field, expr, i, false);
+  const last = steps[steps.length - 1];
+  const ref = last.def.block.references?.[last.field];
+  if (ref) {
+    const list = baseType(last.def.columnByName.get(last.field)!.property) === 'array';
+    expr = hop(labels.registry.get(ref.resource)!, ref.label, expr, steps.length, list);
+  }
+  return `ORDER BY ${expr} ${order}, ${quoteIdent(steps[0].field)} ${order}${tiebreak(steps[0].field)}`;
 }

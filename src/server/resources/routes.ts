@@ -23,7 +23,8 @@ function parseJsonParam(query: Record<string, unknown>, name: string): unknown {
 /** sort=["field","ASC"], range=[0,19] (or the Range header "resource=0-19"), filter={...}. */
 export function parseListQuery(request: FastifyRequest, def: ResourceDef): ListParams {
   const query = (request.query ?? {}) as Record<string, unknown>;
-  const params: ListParams = {};
+  // The admin's tables show references by their labels, and sort them so.
+  const params: ListParams = { sortByLabel: true };
   const sort = parseJsonParam(query, 'sort');
   if (sort !== undefined) {
     if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== 'string' || !/^(asc|desc)$/i.test(String(sort[1]))) {

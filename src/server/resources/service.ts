@@ -2,11 +2,12 @@
 // REST, GraphQL and the documented v1 calls all go through it, so validation, provider scope and
 // audit are the same everywhere.
 import { MSG } from '../../domain/messages.js';
-import type { Database, Queryable } from '../db/index.js';
-import { HttpError, notFound, toHttpError } from '../errors.js';
+import { jsonTimestamp, type Database, type Queryable } from '../db/index.js';
+import { HttpError, notFound, toHttpError, withConstraintColumn, withParameterColumn } from '../errors.js';
 import { baseType, quoteIdent, type Registry, type ResourceDef } from '../schemas/registry.js';
 import { validateRecord } from '../schemas/validation.js';
 import { filterConditions, orderClause, Params, scopeCondition, whereClause, type Scope } from './query.js';
+import { assertReferencesInScope } from './references.js';
 
 export interface Actor extends Scope {
   /** usuarioId of the acting user, written to the audit log (null for system work). */
@@ -20,6 +21,11 @@ export interface ListParams {
   sort?: { field: string; order: string };
   /** Inclusive [start, end]; end < start means every row from start (page size 0, "Todos"). */
   range?: [number, number];
+  /**
+   * Sort a reference field by the referenced record's label, and accept paths through references
+   * (REST, whose tables show labels); GraphQL orders by the column itself, as Hasura does.
+   */
+  sortByLabel?: boolean;
 }
 
 export interface ListResult<T = Record<string, unknown>> {
@@ -55,7 +61,7 @@ export interface HookContext {
   existing: Record<string, any> | null;
 }
 
-/** How long a planner estimate of a list total is reused, and how many are kept (see count()). */
+/** How long a planner estimate (or a big table's count) of a list total is reused, and how many are kept (see count()). */
 const ESTIMATE_TTL_MS = 5_000;
 const ESTIMATE_CACHE_SIZE = 500;
 
@@ -69,6 +75,11 @@ export class ResourceService {
     readonly registry: Registry,
     private options: CountOptions = { exactThreshold: 50_000, maxAllRows: 10_000 },
   ) {}
+
+  /** Most rows one list answers (LIST_MAX_ROWS). */
+  get maxAllRows() {
+    return this.options.maxAllRows;
+  }
 
   get(name: string): ResourceDef {
     const def = this.registry.get(name);
@@ -92,12 +103,13 @@ export class ResourceService {
     const p = new Params();
     const conditions = [...filterConditions(def, params.filter ?? {}, p), scopeCondition(this.registry, def, actor, p)];
     const where = whereClause(conditions);
-    const order = orderClause(def, params.sort ?? def.block.list.sort);
+    const countParams = [...p.values];
+    const sort = params.sort ?? def.block.list.sort;
+    const order = orderClause(def, sort, params.sortByLabel ? { registry: this.registry, scope: actor, params: p } : undefined);
     const [start, end] = params.range ?? [0, DEFAULT_PAGE - 1];
     if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0) throw new HttpError(400, MSG.badQuery('range'));
     const limit = end < start ? this.options.maxAllRows : Math.min(end - start + 1, this.options.maxAllRows);
-    const countParams = [...p.values];
-    const sql = `SELECT * FROM ${def.sqlTable} ${where} ${order} LIMIT ${p.add(limit)} OFFSET ${p.add(start)}`;
+    const sql = `SELECT ${selectList(def)} FROM ${def.sqlTable} ${where} ${order} LIMIT ${p.add(limit)} OFFSET ${p.add(start)}`;
     const { rows } = await this.db.query(sql, p.values);
     // A partial page tells the exact total for free.
     if (rows.length > 0 && rows.length < limit) return { rows, start, total: start + rows.length, estimated: false };
@@ -107,41 +119,37 @@ export class ResourceService {
   }
 
   /**
-   * The total of a list page, cheap on big tables:
-   * - countStrategy 'exact', or a table whose statistics say it has at most exactThreshold rows:
-   *   count(*), run on every call;
+   * The total of a list page, cheap on big tables (README "Totais"):
+   * - countStrategy 'exact', or a table the planner sizes at most exactThreshold rows: count(*),
+   *   read on every call;
    * - otherwise the planner's estimate of the matching rows (EXPLAIN, as PostgREST's
    *   count=estimated), answered with estimated: true (header X-Total-Estimated) when it is above
-   *   exactThreshold or the strategy is 'estimated'; a narrow filter (estimate at or below the
-   *   threshold) gets the exact count(*) instead, which an index makes cheap.
-   * An estimate is approximate anyway, so it is reused for ESTIMATE_TTL_MS per (table, WHERE,
-   * parameters): paging through a big list costs the page query alone, not a second round trip
-   * planning the EXPLAIN (which halved the throughput of `npm run bench:api`). Concurrent calls
-   * share one EXPLAIN in flight. Exact counts are never cached: every exact total is read now.
+   *   exactThreshold or the strategy is 'estimated';
+   * - a narrow filter on a big table (estimate at or below the threshold) gets an exact count(*),
+   *   which may still scan the whole table (a q search has no index), so on a big table that exact
+   *   count is reused like an estimate.
+   * Estimates and big tables' counts are reused for ESTIMATE_TTL_MS per (table, WHERE, parameters):
+   * paging through a big list costs the page query alone, not a second round trip per page (which
+   * halved the throughput of `npm run bench:api`). Concurrent calls share one query in flight.
+   * Small tables' exact counts are never cached.
    */
   private async count(def: ResourceDef, where: string, values: unknown[]): Promise<{ total: number; estimated: boolean }> {
     const strategy = def.block.countStrategy ?? 'auto';
-    if (strategy !== 'exact' && (strategy === 'estimated' || (await this.tableSize(def)) > this.options.exactThreshold)) {
-      const estimate = await this.estimate(def, where, values);
-      if (estimate > this.options.exactThreshold || strategy === 'estimated') return { total: estimate, estimated: true };
-    }
-    const r = await this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${def.sqlTable} ${where}`, values);
-    return { total: r.rows[0].total, estimated: false };
+    const exact = () => this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${def.sqlTable} ${where}`, values).then((r) => r.rows[0].total);
+    if (strategy === 'exact') return { total: await exact(), estimated: false };
+    if (strategy === 'auto' && (await this.tableSize(def)) <= this.options.exactThreshold) return { total: await exact(), estimated: false };
+    const key = `${def.sqlTable} ${where} ${JSON.stringify(values)}`;
+    const estimate = await this.cached(`e ${key}`, () => this.planRows(`SELECT 1 FROM ${def.sqlTable} ${where}`, values));
+    if (estimate > this.options.exactThreshold || strategy === 'estimated') return { total: estimate, estimated: true };
+    return { total: await this.cached(`c ${key}`, exact), estimated: false };
   }
 
-  /** The planner's row estimate for WHERE, from a short-lived cache (see count()). */
-  private estimate(def: ResourceDef, where: string, values: unknown[]): Promise<number> {
-    const key = `${def.sqlTable} ${where} ${JSON.stringify(values)}`;
+  /** A short-lived shared answer (see count()); a failure is not remembered. */
+  private cached(key: string, read: () => Promise<number>): Promise<number> {
     const now = Date.now();
-    const cached = this.estimates.get(key);
-    if (cached && now - cached.at < ESTIMATE_TTL_MS) return cached.rows;
-    const rows = this.db
-      .query<{ 'QUERY PLAN': any }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.sqlTable} ${where}`, values)
-      .then((plan) => {
-        const raw = plan.rows[0]['QUERY PLAN'];
-        return Math.max(0, Math.round((typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan['Plan Rows']));
-      });
-    // A failed EXPLAIN is not remembered.
+    const hit = this.estimates.get(key);
+    if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.rows;
+    const rows = read();
     rows.catch(() => this.estimates.get(key)?.rows === rows && this.estimates.delete(key));
     // Insertion order is age order: re-inserting a refreshed key moves it last, the oldest goes first.
     this.estimates.delete(key);
@@ -150,28 +158,61 @@ export class ResourceService {
     return rows;
   }
 
-  /** The table's row estimate from the statistics (pg_class.reltuples), refreshed once a minute. */
+  /** The planner's row estimate of a query. */
+  private async planRows(sql: string, values: unknown[] = []): Promise<number> {
+    const plan = await this.db.query<{ 'QUERY PLAN': any }>(`EXPLAIN (FORMAT JSON) ${sql}`, values);
+    const raw = plan.rows[0]['QUERY PLAN'];
+    return Math.max(0, Math.round((typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan['Plan Rows']));
+  }
+
+  /**
+   * The table's size as the planner sees it, refreshed once a minute. The planner scales the
+   * statistics (pg_class.reltuples) by the table's current pages, so the size follows growth between
+   * ANALYZEs; a table never analysed gets a size from its pages alone. Statistics are what make the
+   * filtered estimates sane, so a big table without them is analysed here: once when it never was
+   * (PostgreSQL's autovacuum may not have come yet) and, on PGlite, which runs no autovacuum, again
+   * whenever they are far from the table's size.
+   */
   private tableSize(def: ResourceDef): Promise<number> {
     const cached = this.tableSizes.get(def.block.table);
     if (cached && Date.now() - cached.at < 60_000) return cached.rows;
-    const rows = this.db
-      .query<{ rows: number }>(
-        `SELECT c.reltuples::float8 AS rows FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-          WHERE n.nspname = $1 AND c.relname = $2`,
+    const rows = (async () => {
+      const size = await this.planRows(`SELECT 1 FROM ${def.sqlTable}`);
+      if (size <= this.options.exactThreshold) return size;
+      const stats = await this.db.query<{ rows: number }>(
+        `SELECT c.reltuples::float8 AS rows FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = $2`,
         [def.dbSchema, def.dbTable],
-      )
-      // reltuples is -1 for a table never vacuumed or analysed: treat it as small (exact counts).
-      .then((r) => Math.max(0, r.rows[0]?.rows ?? 0));
+      );
+      const reltuples = stats.rows[0]?.rows ?? -1;
+      if (reltuples < 0) {
+        await this.db.exec(`ANALYZE ${def.sqlTable}`);
+        return this.planRows(`SELECT 1 FROM ${def.sqlTable}`);
+      }
+      if (this.db.kind === 'pglite' && (reltuples < size / 2 || reltuples > size * 2)) {
+        this.db.exec(`ANALYZE ${def.sqlTable}`).catch(() => {});
+      }
+      return size;
+    })();
     rows.catch(() => this.tableSizes.get(def.block.table)?.rows === rows && this.tableSizes.delete(def.block.table));
     this.tableSizes.set(def.block.table, { rows, at: Date.now() });
     return rows;
   }
 
   async getOne(def: ResourceDef, rawId: unknown, actor: Actor, q: Queryable = this.db) {
+    return hideWriteOnly(def, await this.readRow(def, rawId, actor, q, false));
+  }
+
+  /**
+   * The row as stored (write-only fields too: a PUT validates the merged record), if the caller may
+   * see it. `lock` (FOR UPDATE, inside a write's transaction): a concurrent
+   * write of the same row waits until this transaction ends and then reads the row as stored, so the
+   * merged record a PUT validates is the one its UPDATE changes.
+   */
+  private async readRow(def: ResourceDef, rawId: unknown, actor: Actor, q: Queryable, lock: boolean) {
     const id = this.parseId(def, rawId);
     const p = new Params();
     const where = whereClause([`"id" = ${p.add(id)}`, scopeCondition(this.registry, def, actor, p)]);
-    const { rows } = await q.query(`SELECT * FROM ${def.sqlTable} ${where}`, p.values);
+    const { rows } = await q.query(`SELECT * FROM ${def.sqlTable} ${where}${lock ? ' FOR UPDATE' : ''}`, p.values);
     if (!rows.length) throw notFound();
     return rows[0];
   }
@@ -180,11 +221,11 @@ export class ResourceService {
   async write<T>(actor: Actor, fn: (tx: Queryable) => Promise<T>, operation: 'write' | 'delete' = 'write'): Promise<T> {
     try {
       return await this.db.transaction(async (tx) => {
-        await tx.query(`SELECT set_config('intranet.user_id', $1, true)`, [actor.userId === null ? '' : String(actor.userId)]);
+        await setAuditUser(tx, actor.userId);
         return fn(tx);
       });
     } catch (e) {
-      throw toHttpError(e, operation) ?? e;
+      throw toHttpError(await withConstraintColumn(this.db, e), operation) ?? e;
     }
   }
 
@@ -205,6 +246,7 @@ export class ResourceService {
     const hooks = this.hooks.get(def.name);
     const ctx = { tx, def, actor, operation: 'create' as const, existing: null };
     await hooks?.beforeWrite?.({ ...ctx, values });
+    await assertReferencesInScope(tx, this.registry, def, values, null, actor);
     const row = await insertRow(tx, def, values).catch((e) => {
       throw hooks?.databaseError?.(e) ?? e;
     });
@@ -213,9 +255,15 @@ export class ResourceService {
     return row;
   }
 
+  /** A schema whose every field is read-only (the outbox) is written by the server alone: 405, as GraphQL has no such mutation. */
+  private assertWritable(def: ResourceDef) {
+    if (!def.writable.length) throw new HttpError(405, MSG.systemWritten);
+  }
+
   async create(def: ResourceDef, body: unknown, actor: Actor) {
+    this.assertWritable(def);
     const values = validateRecord(def, body, 'create');
-    return this.write(actor, (tx) => this.insertChecked(tx, def, values, actor));
+    return hideWriteOnly(def, await this.write(actor, (tx) => this.insertChecked(tx, def, values, actor)));
   }
 
   /**
@@ -223,22 +271,25 @@ export class ResourceService {
    * sets itself (read-only fields such as a message's group id), applied after validation.
    */
   async createMany(def: ResourceDef, bodies: unknown[], actor: Actor, fixed: Record<string, unknown> = {}) {
+    this.assertWritable(def);
     const values = bodies.map((b) => ({ ...validateRecord(def, b, 'create'), ...fixed }));
     return this.write(actor, async (tx) => {
       const rows = [];
       for (const v of values) rows.push(await this.insertChecked(tx, def, v, actor));
-      return rows;
+      return rows.map((row) => hideWriteOnly(def, row));
     });
   }
 
   async update(def: ResourceDef, rawId: unknown, body: unknown, actor: Actor) {
+    this.assertWritable(def);
     const id = this.parseId(def, rawId);
     return this.write(actor, async (tx) => {
-      const existing = await this.getOne(def, id, actor, tx);
+      const existing = await this.readRow(def, id, actor, tx, true);
       const values = validateRecord(def, body, 'update', existing);
       const hooks = this.hooks.get(def.name);
       const ctx = { tx, def, actor, operation: 'update' as const, existing };
       await hooks?.beforeWrite?.({ ...ctx, values });
+      await assertReferencesInScope(tx, this.registry, def, values, existing, actor);
       const row = Object.keys(values).length
         ? await updateRow(tx, def, id, values).catch((e) => {
             throw hooks?.databaseError?.(e) ?? e;
@@ -246,7 +297,7 @@ export class ResourceService {
         : existing;
       await this.assertInScope(tx, def, id, actor);
       await hooks?.afterWrite?.({ ...ctx, row });
-      return row;
+      return hideWriteOnly(def, row);
     });
   }
 
@@ -255,23 +306,50 @@ export class ResourceService {
     return this.write(
       actor,
       async (tx) => {
-        const existing = await this.getOne(def, id, actor, tx);
+        const existing = await this.readRow(def, id, actor, tx, true);
         const hooks = this.hooks.get(def.name);
         const ctx = { tx, def, actor, operation: 'delete' as const, existing };
         await hooks?.beforeWrite?.({ ...ctx, values: null });
         const { rows } = await tx.query(`DELETE FROM ${def.sqlTable} WHERE "id" = $1 RETURNING *`, [id]);
         await hooks?.afterWrite?.({ ...ctx, row: rows[0] });
-        return rows[0];
+        return hideWriteOnly(def, rows[0]);
       },
       'delete',
     );
   }
 
-  /** The audit entries of one row, newest first, at most 100 a call. */
+  /**
+   * The audit entries of one row, newest first, at most 100 a call: for who may read the row, or,
+   * once it is deleted, for who could read it then (its last state, the DELETE entry's old_data,
+   * checked against the same provider and owner scope; the superadmin always).
+   */
   async history(def: ResourceDef, rawId: unknown, actor: Actor, options: { limit?: number; offset?: number } = {}) {
-    await this.getOne(def, rawId, actor);
-    return readHistory(this.db, def.block.table, String(this.parseId(def, rawId)), options);
+    const id = this.parseId(def, rawId);
+    try {
+      await this.getOne(def, id, actor);
+    } catch (e) {
+      if (!(e instanceof HttpError && e.statusCode === 404) || !(await this.couldReadDeleted(def, id, actor))) throw e;
+    }
+    return readHistory(this.db, def, String(id), options);
   }
+
+  private async couldReadDeleted(def: ResourceDef, id: number | string, actor: Actor) {
+    const p = new Params();
+    const scope = scopeCondition(this.registry, def, actor, p, 'r');
+    const { rows } = await this.db.query(
+      `SELECT 1 FROM admin.log l CROSS JOIN LATERAL jsonb_populate_record(NULL::${def.sqlTable}, l.old_data) r
+        WHERE l.tabelas = ${p.add(def.block.table)} AND l.id_item = ${p.add(String(id))} AND l.operacao = 'DELETE'
+          AND NOT EXISTS (SELECT 1 FROM ${def.sqlTable} x WHERE x."id" = ${p.add(id)})${scope ? ` AND ${scope}` : ''}
+        ORDER BY l.data DESC, l.id DESC LIMIT 1`,
+      p.values,
+    );
+    return rows.length > 0;
+  }
+}
+
+/** Names the acting user of the transaction's audit entries (admin.log.id_usuario); null: the system. */
+export async function setAuditUser(tx: Queryable, userId: number | null) {
+  await tx.query(`SELECT set_config('intranet.user_id', $1, true)`, [userId === null ? '' : String(userId)]);
 }
 
 export async function insertRow(q: Queryable, def: ResourceDef, values: Record<string, unknown>) {
@@ -280,13 +358,19 @@ export async function insertRow(q: Queryable, def: ResourceDef, values: Record<s
   const sql = cols.length
     ? `INSERT INTO ${def.sqlTable} (${cols.map(quoteIdent).join(', ')}) VALUES (${cols.map((c) => p.add(toSql(def, c, values[c]))).join(', ')}) RETURNING *`
     : `INSERT INTO ${def.sqlTable} DEFAULT VALUES RETURNING *`;
-  return (await q.query(sql, p.values)).rows[0];
+  const { rows } = await q.query(sql, p.values).catch((e) => {
+    throw withParameterColumn(e, cols);
+  });
+  return rows[0];
 }
 
 export async function updateRow(q: Queryable, def: ResourceDef, id: unknown, values: Record<string, unknown>) {
   const p = new Params();
-  const sets = Object.keys(values).map((c) => `${quoteIdent(c)} = ${p.add(toSql(def, c, values[c]))}`);
-  const { rows } = await q.query(`UPDATE ${def.sqlTable} SET ${sets.join(', ')} WHERE "id" = ${p.add(id)} RETURNING *`, p.values);
+  const cols = Object.keys(values);
+  const sets = cols.map((c) => `${quoteIdent(c)} = ${p.add(toSql(def, c, values[c]))}`);
+  const { rows } = await q.query(`UPDATE ${def.sqlTable} SET ${sets.join(', ')} WHERE "id" = ${p.add(id)} RETURNING *`, p.values).catch((e) => {
+    throw withParameterColumn(e, cols);
+  });
   if (!rows.length) throw notFound();
   return rows[0];
 }
@@ -297,7 +381,11 @@ function toSql(def: ResourceDef, column: string, value: unknown) {
   return col.sqlTypes[0] === 'jsonb' && value !== null ? JSON.stringify(value) : value;
 }
 
-export async function readHistory(q: Queryable, table: string, idItem: string, options: { limit?: number; offset?: number }) {
+/**
+ * A record's audit entries as the API answers them: old_data and new_data without write-only fields,
+ * their timestamps in the ISO form REST and GraphQL answer.
+ */
+export async function readHistory(q: Queryable, def: ResourceDef, idItem: string, options: { limit?: number; offset?: number }) {
   const limit = Math.min(Math.max(Math.trunc(Number(options.limit ?? 100)) || 100, 1), 100);
   const offset = Math.max(Math.trunc(Number(options.offset ?? 0)) || 0, 0);
   const { rows } = await q.query(
@@ -306,7 +394,38 @@ export async function readHistory(q: Queryable, table: string, idItem: string, o
        FROM admin.log l LEFT JOIN auth.usuario u ON u.id = l.id_usuario
       WHERE l.tabelas = $1 AND l.id_item = $2
       ORDER BY l.data DESC, l.id DESC LIMIT $3 OFFSET $4`,
-    [table, idItem, limit, offset],
+    [def.block.table, idItem, limit, offset],
   );
-  return rows;
+  return rows.map((entry) => ({ ...entry, old_data: auditData(def, entry.old_data), new_data: auditData(def, entry.new_data) }));
+}
+
+function auditData(def: ResourceDef, data: Record<string, unknown> | null) {
+  if (!data) return data;
+  const out: Record<string, unknown> = { ...hideWriteOnly(def, data) };
+  for (const col of def.columns) {
+    if (col.sqlTypes[0] === 'timestamptz' && typeof out[col.name] === 'string') out[col.name] = jsonTimestamp(out[col.name] as string);
+  }
+  return out;
+}
+
+/** Names of the schema's write-only fields (secrets: stored, never answered). */
+const writeOnlyFields = new WeakMap<ResourceDef, string[]>();
+function writeOnlyOf(def: ResourceDef) {
+  let names = writeOnlyFields.get(def);
+  if (!names) writeOnlyFields.set(def, (names = def.columns.filter((c) => c.property.writeOnly).map((c) => c.name)));
+  return names;
+}
+
+/** A row (or audit data) without the write-only fields; the row itself when the schema has none. */
+export function hideWriteOnly<T extends Record<string, any> | null | undefined>(def: ResourceDef, row: T): T {
+  const hidden = writeOnlyOf(def);
+  if (!hidden.length || !row) return row;
+  const out: Record<string, any> = { ...row };
+  for (const name of hidden) delete out[name];
+  return out as T;
+}
+
+/** The columns a list answers: every one but the write-only fields. */
+function selectList(def: ResourceDef) {
+  return writeOnlyOf(def).length ? def.columns.filter((c) => !c.property.writeOnly).map((c) => quoteIdent(c.name)).join(', ') : '*';
 }

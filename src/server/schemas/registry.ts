@@ -4,8 +4,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
+import type { DateRange } from '../../domain/dateRange.js';
+import type { AccessRule } from '../../domain/roles.js';
 
-export type Right = 'public' | 'user' | 'read' | 'edit' | 'manage' | 'superadmin';
+export type { AccessRule, Right } from '../../domain/roles.js';
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
 
 export interface PropertySchema {
@@ -33,7 +35,7 @@ export interface Block {
   module: string;
   alsoModules?: string[];
   labels: { singular: string; plural: string };
-  references?: Record<string, { resource: string; label: string; dependsOn?: string; filterField?: string }>;
+  references?: Record<string, { resource: string; label: string; dependsOn?: string; filterField?: string; contextFields?: Record<string, string> }>;
   search: string[];
   list: {
     columns: string[];
@@ -50,8 +52,9 @@ export interface Block {
   provider: string | { column: string; via: string } | null;
   /** Column with the usuarioId of the row's owner: who is not a manager of the module sees only their own rows. */
   owner?: string;
-  access: Record<Operation, Right>;
+  access: Record<Operation, AccessRule>;
   countStrategy?: 'auto' | 'exact' | 'estimated';
+  dateRanges?: DateRange[];
 }
 
 export interface EntitySchema {
@@ -154,12 +157,23 @@ export function checkSchema(schema: EntitySchema, file: string, validateMeta: (s
   };
   schema.required.forEach((f) => known(f, 'required'));
   block.search.forEach((f) => known(f, 'search'));
-  block.list.columns.forEach((f) => known(f, 'list.columns'));
+  // A column may be a path through references ('id_setor.id_departamento.id_empresa'), checked with the registry.
+  block.list.columns.forEach((f) => known(f.split('.')[0], 'list.columns'));
   known(block.list.sort.field, 'list.sort');
   (block.list.filters ?? []).forEach((f) => known(f, 'list.filters'));
   (block.list.expand ?? []).forEach((f) => known(f, 'list.expand'));
   block.form?.sections.forEach((s) => s.fields.forEach((f) => known(f, `form section "${s.title}"`)));
-  Object.keys(block.references ?? {}).forEach((f) => known(f, 'references'));
+  for (const [field, ref] of Object.entries(block.references ?? {})) {
+    known(field, 'references');
+    Object.values(ref.contextFields ?? {}).forEach((f) => known(f, `reference ${field} contextFields`));
+  }
+  for (const range of block.dateRanges ?? []) {
+    for (const f of [range.start, range.end]) {
+      known(f, 'dateRanges');
+      const format = props[f].format;
+      if (format !== 'date' && format !== 'date-time') throw new SchemaError(`${file}: dateRanges field "${f}" must be a date or date-time`);
+    }
+  }
   if (typeof block.provider === 'string') known(block.provider, 'provider');
   else if (block.provider) known(block.provider.column, 'provider.column');
   if (block.owner) known(block.owner, 'owner');
@@ -206,6 +220,46 @@ export function buildResource(schema: EntitySchema, file: string): ResourceDef {
   };
 }
 
+/** The fields of a reference's dependent-select chain (the position's sector, department, provider), nearest first. */
+function contextChainFields(ref: NonNullable<Block['references']>[string], byName: Map<string, ResourceDef>): string[] {
+  const fields: string[] = [];
+  let current: typeof ref | undefined = ref;
+  while (current?.dependsOn && !fields.includes(current.dependsOn)) {
+    fields.push(current.dependsOn);
+    current = byName.get(current.resource)?.block.references?.[current.dependsOn];
+  }
+  return fields;
+}
+
+/** One field of a path through references, on the resource it belongs to. */
+export interface PathStep {
+  def: ResourceDef;
+  field: string;
+}
+
+/**
+ * A field path 'id_setor.id_departamento.id_empresa' from `def`: each field but the last a
+ * reference (to one record, not a list) whose resource holds the next field. Answers the steps, or
+ * why the path is not one.
+ */
+export function resolveFieldPath(byName: Map<string, ResourceDef>, def: ResourceDef, path: string): PathStep[] | string {
+  const steps: PathStep[] = [];
+  let current: ResourceDef | undefined = def;
+  const fields = path.split('.');
+  for (const [i, field] of fields.entries()) {
+    const column = current.columnByName.get(field);
+    if (!column || column.property.writeOnly) return `"${field}" is not a field of ${current.name}`;
+    steps.push({ def: current, field });
+    if (i === fields.length - 1) break;
+    const ref = current.block.references?.[field];
+    if (!ref) return `"${field}" of ${current.name} is not a reference`;
+    if (baseType(column.property) === 'array') return `"${field}" of ${current.name} is a list`;
+    current = byName.get(ref.resource);
+    if (!current) return `"${field}" of ${steps.at(-1)!.def.name} refers to unknown resource "${ref.resource}"`;
+  }
+  return steps;
+}
+
 export interface Registry {
   resources: ResourceDef[];
   byName: Map<string, ResourceDef>;
@@ -234,9 +288,27 @@ export function createRegistry(schemas: { schema: EntitySchema; file: string }[]
   for (const def of resources) {
     for (const [field, ref] of Object.entries(def.block.references ?? {})) {
       if (!byName.has(ref.resource)) throw new SchemaError(`${def.file}: reference ${field} -> unknown resource "${ref.resource}"`);
-      if (!(ref.label in byName.get(ref.resource)!.schema.properties)) {
+      const target = byName.get(ref.resource)!;
+      if (!(ref.label in target.schema.properties)) {
         throw new SchemaError(`${def.file}: reference ${field} label "${ref.label}" is not a field of ${ref.resource}`);
       }
+      if (ref.filterField && !(ref.filterField in target.schema.properties)) {
+        throw new SchemaError(`${def.file}: reference ${field} filterField "${ref.filterField}" is not a field of ${ref.resource}`);
+      }
+      // A dependsOn the record lacks is a context select: the referenced resource must reference it.
+      if (ref.dependsOn && !(ref.dependsOn in def.schema.properties) && !target.block.references?.[ref.dependsOn]) {
+        throw new SchemaError(`${def.file}: reference ${field} dependsOn "${ref.dependsOn}" is neither a field of this record nor a reference of ${ref.resource}`);
+      }
+      const chain = contextChainFields(ref, byName);
+      for (const bound of Object.keys(ref.contextFields ?? {})) {
+        if (!chain.includes(bound)) {
+          throw new SchemaError(`${def.file}: reference ${field} contextFields binds "${bound}", which is not in its select chain (${chain.join(', ') || 'none'})`);
+        }
+      }
+    }
+    for (const column of def.block.list.columns.filter((c) => c.includes('.'))) {
+      const steps = resolveFieldPath(byName, def, column);
+      if (typeof steps === 'string') throw new SchemaError(`${def.file}: list.columns path "${column}": ${steps}`);
     }
     const p = def.block.provider;
     if (p && typeof p === 'object') {

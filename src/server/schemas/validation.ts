@@ -4,11 +4,15 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import sanitizeHtml from 'sanitize-html';
 import { FORMAT_CHECKS } from '../../domain/validators.js';
+import { isMoney } from '../../domain/format.js';
+import { dateRangeErrors, type DateRange } from '../../domain/dateRange.js';
 import { MSG } from '../../domain/messages.js';
 import { baseType, type PropertySchema, type ResourceDef } from './registry.js';
 
 export const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: false, coerceTypes: false });
 for (const [name, check] of Object.entries(FORMAT_CHECKS)) ajv.addFormat(name, { type: 'string', validate: check });
+// Money (format money, a numeric column): reais with at most two decimal places.
+ajv.addFormat('money', { type: 'number', validate: isMoney });
 
 export type FieldErrors = Record<string, string>;
 
@@ -107,12 +111,25 @@ export function toFieldErrors(errors: ErrorObject[], data: Record<string, unknow
   return out;
 }
 
-/** Nullable fields also accept null: clearing an optional input sends null. */
+/** The range of a PostgreSQL integer (int4), the type every integer column is created with. */
+export const INT4 = { minimum: -2_147_483_648, maximum: 2_147_483_647 } as const;
+
+/** An integer schema bounded by int4 as well as by its own limits, so that the database never refuses the number. */
+function withInt4Bounds<T extends { minimum?: number; maximum?: number }>(p: T): T {
+  return { ...p, minimum: Math.max(p.minimum ?? INT4.minimum, INT4.minimum), maximum: Math.min(p.maximum ?? INT4.maximum, INT4.maximum) };
+}
+
+/**
+ * Nullable fields also accept null: clearing an optional input sends null. Integers (and lists of
+ * integers) are bounded by the int4 column they are stored in.
+ */
 function writeSchemaOf(def: ResourceDef) {
   const properties: Record<string, Partial<PropertySchema>> = {};
   for (const col of def.columns) {
     if (col.readOnly) continue;
-    const { readOnly: _r, default: _d, title: _t, description: _s, ...p } = col.property as PropertySchema & { title?: string };
+    let { readOnly: _r, default: _d, title: _t, description: _s, ...p } = col.property as PropertySchema & { title?: string };
+    if (col.sqlTypes[0] === 'int4') p = withInt4Bounds(p);
+    if (col.sqlTypes[0] === '_int4' && p.items) p = { ...p, items: withInt4Bounds(p.items as { minimum?: number; maximum?: number }) as PropertySchema['items'] };
     if (col.nullable) {
       const types = Array.isArray(p.type) ? p.type : [p.type];
       if (!types.includes('null')) p.type = [...types, 'null'];
@@ -178,7 +195,9 @@ export function validateRecord(def: ResourceDef, body: unknown, mode: 'create' |
   const validate = validatorOf(def);
   const ok = validate(record);
   const errors = ok ? {} : toFieldErrors(validate.errors ?? [], record, def.schema.required);
-  Object.assign(errors, unknown);
+  // PostgreSQL text (and jsonb) cannot hold a NUL character.
+  for (const [key, value] of Object.entries(record)) if (!errors[key] && hasNul(value)) errors[key] = MSG.invalid;
+  Object.assign(errors, dateRangeErrors((def.block as { dateRanges?: DateRange[] }).dateRanges, record), unknown);
   if (Object.keys(errors).length) throw new ValidationError(errors);
   for (const col of def.columns) {
     if (col.property.format === 'html' && typeof record[col.name] === 'string') {
@@ -190,6 +209,13 @@ export function validateRecord(def: ResourceDef, body: unknown, mode: 'create' |
   const keys = mode === 'update' ? Object.keys(input) : Object.keys(record);
   for (const key of keys) values[key] = record[key];
   return values;
+}
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (isPlainObject(value)) return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
+  return false;
 }
 
 export function sanitizeRichText(html: string) {
@@ -209,6 +235,8 @@ export function coerceFilterValue(def: ResourceDef, field: string, value: unknow
   if (t === 'integer') {
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
     if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw bad();
+    if (n > INT4.maximum) throw new ValidationError({ [field]: MSG.maximum(INT4.maximum) }, MSG.badQuery('filter'));
+    if (n < INT4.minimum) throw new ValidationError({ [field]: MSG.minimum(INT4.minimum) }, MSG.badQuery('filter'));
     return n;
   }
   if (t === 'number') {
@@ -224,6 +252,7 @@ export function coerceFilterValue(def: ResourceDef, field: string, value: unknow
   if (t === 'string') {
     if (typeof value !== 'string' && typeof value !== 'number') throw bad();
     const s = String(value);
+    if (s.includes('\u0000')) throw new ValidationError({ [field]: MSG.invalid }, MSG.badQuery('filter'));
     const f = col.property.format;
     if (f && ['date', 'date-time', 'uuid', 'file', 'time', 'month-day'].includes(f) && !FORMAT_CHECKS[f](s)) {
       throw new ValidationError({ [field]: FORMAT_MESSAGES[f] ?? MSG.invalid }, MSG.badQuery('filter'));

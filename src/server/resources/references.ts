@@ -1,0 +1,49 @@
+// References across providers: a write by someone scoped to some providers may only point a
+// reference (x-intranet.references) at a row they could read. Without this, a manager of one
+// provider could link a record to another provider's position, department or user, and then see it
+// named on their side.
+import { MSG } from '../../domain/messages.js';
+import type { Queryable } from '../db/index.js';
+import { ValidationError, type FieldErrors } from '../schemas/validation.js';
+import type { Registry, ResourceDef } from '../schemas/registry.js';
+import { Params, scopeCondition, type Scope } from './query.js';
+
+const idsOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined);
+
+/**
+ * Refuses (400 on the field, as a reference to no row: whether the row exists elsewhere is not told)
+ * a write whose references newly name rows of a provider-scoped resource outside the actor's
+ * providers. References the record already held are left alone; the superadmin and system work
+ * (no provider scope) are not checked.
+ */
+export async function assertReferencesInScope(
+  tx: Queryable,
+  registry: Registry,
+  def: ResourceDef,
+  values: Record<string, unknown>,
+  existing: Record<string, unknown> | null,
+  actor: Scope,
+) {
+  if (actor.providerIds === null) return;
+  // The field that places the row itself in a provider is checked as the row's scope (403 after the write).
+  const own = typeof def.block.provider === 'string' ? def.block.provider : def.block.provider?.column;
+  const errors: FieldErrors = {};
+  for (const [field, ref] of Object.entries(def.block.references ?? {})) {
+    if (!(field in values) || field === own) continue;
+    const target = registry.get(ref.resource);
+    if (!target?.block.provider) continue;
+    const before = new Set(idsOf(existing?.[field]).map(String));
+    const added = [...new Set(idsOf(values[field]).filter((id) => !before.has(String(id))))];
+    if (!added.length) continue;
+    const p = new Params();
+    // The provider scope alone: an owner scope of the written resource says nothing about the target.
+    const scope = scopeCondition(registry, target, { providerIds: actor.providerIds }, p);
+    const idType = target.columnByName.get('id')!.sqlTypes[0];
+    const { rows } = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${target.sqlTable} WHERE "id" = ANY(${p.add(added)}::${idType}[])${scope ? ` AND ${scope}` : ''}`,
+      p.values,
+    );
+    if (rows[0].n < added.length) errors[field] = MSG.referenceMissing;
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors, MSG.referenceMissing);
+}

@@ -1,0 +1,147 @@
+// Valid records of any resource, made from its schema through the API as the superadmin: required
+// fields get sample values of their type and format, references a record of the referenced resource
+// (made the same way, in the same provider), the provider column the provider. A few resources need
+// more than the schema says (rules of their hooks): RECORD_EXTRAS adds it.
+import { formatCNPJ, formatCPF, generateCNPJ, generateCPF } from '@brazilian-utils/brazilian-utils';
+import type { PropertySchema, ResourceDef } from '../../src/server/schemas/registry.js';
+import { baseType } from '../../src/server/schemas/registry.js';
+import type { TestApp } from './app.js';
+
+type Row = Record<string, any> & { id: number | string };
+
+let serial = 0;
+
+/** A value the schema accepts for a property without a reference. */
+export function sampleValue(property: PropertySchema): unknown {
+  const p = property as PropertySchema & Record<string, any>;
+  const values = Array.isArray(p.enum) ? p.enum.filter((v: unknown) => v !== null) : [];
+  if (values.length) return values[0];
+  switch (baseType(p)) {
+    case 'integer':
+    case 'number':
+      return Math.max(p.minimum ?? 1, 1);
+    case 'boolean':
+      return true;
+    case 'array':
+      return Array.from({ length: p.minItems ?? 0 }, () => sampleValue(p.items as PropertySchema));
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const key of (p.required as string[] | undefined) ?? []) out[key] = sampleValue(p.properties[key]);
+      return out;
+    }
+  }
+  switch (p.format) {
+    case 'email':
+      return `registro.${++serial}.${Date.now()}@teste.com.br`;
+    case 'cpf':
+      return formatCPF(generateCPF());
+    case 'cnpj':
+      return formatCNPJ(generateCNPJ());
+    case 'date':
+      return '2026-03-10';
+    case 'date-time':
+      return new Date().toISOString();
+    case 'month-day':
+      return '03-10';
+    case 'time':
+      return '12:30';
+    case 'cep':
+      return '60000-000';
+    case 'phone':
+      return '(85) 99999-9999';
+    case 'color':
+      return '#1976d2';
+    case 'html':
+      return '<p>Texto de teste</p>';
+    case 'uri':
+      return 'https://exemplo.com.br/';
+  }
+  const text = `Registro de teste ${++serial}`;
+  return text.slice(0, p.maxLength ?? text.length).padEnd(p.minLength ?? 0, 'x');
+}
+
+/** What some resources need beyond their schema's required fields. */
+export const RECORD_EXTRAS: Record<string, (provider: number) => Record<string, unknown>> = {
+  // Employees, so that the contacts list shows them.
+  users: () => ({ papeis: ['user'], funcionario: true, nome: 'Pessoa de Teste' }),
+  // A municipal holiday needs its cities, of its state (Fortaleza, CE).
+  holidays: () => ({ tipo: 'Municipal', uf: 'CE', municipio: [2304400] }),
+};
+
+/**
+ * Fields whose valid values depend on other fields through a resource's hook (rules a JSON schema does
+ * not say): a generated valid record keeps the sample values of records.ts for them.
+ */
+export const HOOK_FIELDS: Record<string, string[]> = {
+  // A CNH number exactly when there is a category; the photo is a stored file or an image's bytes.
+  'employee-profiles': ['cnh_categoria', 'cnh_numero', 'image_data'],
+  // The state and the cities follow the type (src/domain/holidays.ts).
+  holidays: ['tipo', 'uf', 'municipio'],
+  // A reading ends after it starts, and is finished exactly when it has an end (CHECK constraints).
+  'onboarding-progress': ['data_inicio', 'data_fim', 'finalizado'],
+  // Date order (src/domain/resume.ts).
+  'resume-certificates': ['data_emissao', 'data_validade'],
+  'resume-education': ['data_inicio', 'data_fim'],
+  'resume-experience': ['data_inicio', 'data_fim'],
+  // A user given users:superadmin can no longer be deleted (only by nobody); roles are tested apart.
+  users: ['papeis'],
+};
+
+type Maker = (name: string, provider: number) => Promise<Row>;
+
+/**
+ * Resources whose records are not made by POST /api/<name> as the superadmin: an employee profile
+ * belongs to its user (id_usuario is read-only), so it is saved through that user's profile call.
+ */
+export const RECORD_CREATORS: Record<string, (t: TestApp, make: Maker, provider: number, values: Record<string, unknown>) => Promise<Row>> = {
+  'employee-profiles': async (t, make, provider, values) => {
+    const user = await make('users', provider);
+    delete values.id_usuario;
+    const r = await t.inject({ method: 'PUT', url: `/v1/profile/${user.id}`, payload: { perfil: values } });
+    if (r.statusCode !== 200) throw new Error(`perfil do usuário ${user.id}: ${r.statusCode} ${r.body}`);
+    return r.json().perfil;
+  },
+};
+
+/**
+ * Makes (once per resource and provider) a record of `name` in `provider`, through POST /api/<name>.
+ * `make.values(name, provider)` answers the values such a record is made of, without writing it (its
+ * references made), for a caller that varies them and writes the record itself.
+ */
+export function recordMaker(t: TestApp) {
+  const made = new Map<string, Promise<Row>>();
+  const make: Maker = (name, provider) => {
+    const key = `${name}:${provider}`;
+    if (!made.has(key)) made.set(key, create(name, provider));
+    return made.get(key)!;
+  };
+  async function valuesOf(name: string, provider: number): Promise<Record<string, unknown>> {
+    const def = t.app.registry.get(name) as ResourceDef;
+    const p = def.block.provider;
+    const fields = new Set<string>(def.schema.required);
+    if (typeof p === 'string') fields.add(p);
+    else if (p) fields.add(p.column);
+    if (def.block.owner) fields.add(def.block.owner);
+    const values: Record<string, unknown> = {};
+    for (const field of fields) {
+      const column = def.columnByName.get(field);
+      if (!column || column.readOnly) continue;
+      const reference = def.block.references?.[field]?.resource;
+      if (field === p) values[field] = baseType(column.property) === 'array' ? [provider] : provider;
+      else if (reference) values[field] = (await make(reference, provider)).id;
+      else values[field] = sampleValue(column.property);
+    }
+    return Object.assign(values, RECORD_EXTRAS[name]?.(provider));
+  }
+  async function create(name: string, provider: number): Promise<Row> {
+    // The providers resource is scoped by its own id: its record in a provider is the provider.
+    if (t.app.registry.get(name)!.block.provider === 'id') return (await t.inject(`/api/${name}/${provider}`)).json();
+    const values = await valuesOf(name, provider);
+    const creator = RECORD_CREATORS[name];
+    if (creator) return creator(t, make, provider, values);
+    const r = await t.inject({ method: 'POST', url: `/api/${name}`, payload: values });
+    if (r.statusCode !== 201) throw new Error(`registro de ${name} no provedor ${provider}: ${r.statusCode} ${r.body} (enviado ${JSON.stringify(values)})`);
+    return r.json();
+  }
+  return Object.assign(make, { values: valuesOf });
+}
