@@ -3,21 +3,23 @@
 // - the state is enabled only for Estadual and Municipal, required for Estadual, cleared for Nacional;
 // - cities are chosen in a dual list only for Municipal holidays ('Selecione uma ou mais cidades'
 //   when none); for Nacional or Estadual the list is blocked with the spec's message;
-// - with a state chosen, the cities offered (and kept) are that state's.
+// - with a state chosen, the cities offered (and kept) are that state's;
+// - a one-off holiday (no yearly recurrence) has its year, this year unless changed; a recurring one none.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Alert, Box, FormLabel, InputAdornment, Stack, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { SelectInput, useInput } from 'react-admin';
-import { citiesBlockedMessage, citiesEnabled, HOLIDAY_MSG, stateEnabled, stateRequired } from '../../src/domain/holidays.js';
+import { NumberInput, SelectInput, useInput } from 'react-admin';
+import { citiesBlockedMessage, citiesEnabled, HOLIDAY_MSG, stateEnabled, stateRequired, yearEnabled } from '../../src/domain/holidays.js';
 import { MSG } from '../../src/domain/messages.js';
 import type { FieldInputProps } from '../../src/admin/generator/extensions.js';
 import { FieldMessage, useShownError } from '../../src/admin/generator/FieldMessage.js';
 import { SELECT_DEBOUNCE_MS } from '../../src/admin/generator/inputs.js';
+import { missingValue } from '../../src/admin/generator/validation.js';
 import { DualList, type DualItem } from './DualList.js';
 import { searchMunicipalities, STATES, type Municipality } from './municipalities.js';
 
-type AnyValidator = (value: unknown, values?: Record<string, unknown>) => string | undefined;
+type AnyValidator = (value: unknown, values?: Record<string, unknown>) => string | ReturnType<typeof missingValue> | undefined;
 
 export function HolidayStateInput({ field, label, validate }: FieldInputProps) {
   const tipo = useWatch({ name: 'tipo' });
@@ -52,6 +54,28 @@ export function HolidayStateInput({ field, label, validate }: FieldInputProps) {
   );
 }
 
+export function HolidayYearInput({ field, label, validate }: FieldInputProps) {
+  const recorrente = useWatch({ name: 'recorrencia_anual' });
+  const { setValue, getValues } = useFormContext();
+  const enabled = yearEnabled(recorrente);
+  useEffect(() => {
+    const year = getValues(field);
+    if (enabled && (year === null || year === undefined || year === '')) setValue(field, new Date().getFullYear(), { shouldDirty: true });
+    if (!enabled && recorrente !== undefined && year != null) setValue(field, null, { shouldDirty: true });
+  }, [enabled, recorrente, field, getValues, setValue]);
+  return (
+    <NumberInput
+      source={field}
+      label={label}
+      validate={validate}
+      disabled={!enabled}
+      step={1}
+      fullWidth
+      helperText={enabled ? 'O feriado acontece só neste ano.' : 'Feriados com recorrência anual acontecem todo ano.'}
+    />
+  );
+}
+
 const toItem = (m: Municipality): DualItem => ({ key: String(m.ibge), label: m.label, secondary: m.uf });
 
 export function HolidayCitiesInput({ field, label, validate }: FieldInputProps) {
@@ -59,7 +83,7 @@ export function HolidayCitiesInput({ field, label, validate }: FieldInputProps) 
   const uf = useWatch({ name: 'uf' }) as string | null | undefined;
   const rules = useMemo(() => {
     const needsCities: AnyValidator = (value, values) =>
-      citiesEnabled(values?.tipo) && (!Array.isArray(value) || value.length === 0) ? HOLIDAY_MSG.citiesRequired : undefined;
+      citiesEnabled(values?.tipo) && (!Array.isArray(value) || value.length === 0) ? missingValue(HOLIDAY_MSG.citiesRequired) : undefined;
     return [...(validate as AnyValidator[]), needsCities];
   }, [validate]);
   const { field: input, fieldState, isRequired } = useInput({ source: field, validate: rules });

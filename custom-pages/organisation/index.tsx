@@ -1,5 +1,6 @@
 // Organisation screens beyond the generated ones: a provider's cities (/providers/list/cities/{id},
-// reached from the providers' table), and the holiday form's state and cities inputs.
+// reached from the providers' table), the holiday form's state and cities inputs, and the city name
+// inputs (provider cities, contracting companies' addresses) chosen from the municipality list.
 import { lazy } from 'react';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
 import type { CustomPage } from '../../src/admin/customPages.js';
@@ -13,9 +14,14 @@ export const rowLinks: RowLink[] = [
   { resource: 'providers', label: 'Cidades', icon: LocationCityIcon, to: (record) => `/providers/list/cities/${record.id}`, right: 'get' },
 ];
 
+const CityName = lazy(() => import('./CityNameInput.js'));
+
 export const fieldInputs: FieldInput[] = [
+  { resource: 'cities', field: 'nome', component: CityName },
+  { resource: 'contracting-companies', field: 'cidade', component: CityName },
   { resource: 'holidays', field: 'uf', component: lazy(() => holidayInputs().then((m) => ({ default: m.HolidayStateInput }))) },
   { resource: 'holidays', field: 'municipio', component: lazy(() => holidayInputs().then((m) => ({ default: m.HolidayCitiesInput }))) },
+  { resource: 'holidays', field: 'ano', component: lazy(() => holidayInputs().then((m) => ({ default: m.HolidayYearInput }))) },
 ];
 
 export const fieldViews: FieldView[] = [

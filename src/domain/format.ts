@@ -44,6 +44,36 @@ export function parseMonthDay(value: string): string {
   return m ? `${m[2]}-${m[1]}` : value;
 }
 
+/** The mask of the lists' date filters (foundation spec, section 9: "date filter mask DD/MM/YY"). */
+export const SHORT_DATE_MASK = '##/##/##';
+/** How far ahead of today a two-digit year may fall before it is read as the 1900s. */
+const SHORT_YEAR_AHEAD = 15;
+
+/**
+ * DD/MM/YY, as typed in a date filter, as 'YYYY-MM-DD': the year is 20YY, or 19YY when 20YY is more
+ * than 15 years after today's; null unless the text is a whole, real date.
+ */
+export function parseShortDate(text: string, today: Date = new Date()): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{2})$/.exec(text.trim());
+  if (!m) return null;
+  const [day, month, yy] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  let year = 2000 + yy;
+  if (year - today.getFullYear() > SHORT_YEAR_AHEAD) year -= 100;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** A date ('YYYY-MM-DD') or an instant (its day in the browser's time zone) as DD/MM/YY; '' otherwise. */
+export function formatShortDate(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  const m = /^(\d{2})(\d{2})-(\d{2})-(\d{2})$/.exec(value);
+  if (m) return `${m[4]}/${m[3]}/${m[2]}`;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${pad(date.getFullYear() % 100)}`;
+}
+
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /** Brazilian reais: R$ 1.234,56 (with the non-breaking space Intl uses). */
@@ -51,6 +81,29 @@ export function formatBRL(value: unknown): string {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   return Number.isFinite(n) ? brl.format(n) : EMPTY_TEXT;
 }
+
+const cents = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A `money` field's value as its input shows it, after the 'R$' adornment: 1.234,56 ('' when empty). */
+export function formatMoneyInput(value: unknown): string {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) ? cents.format(n) : '';
+}
+
+/**
+ * What is typed in a `money` input back to reais, as a cash register reads it: the digits are
+ * cents, so '123456' (or '1.234,56') is 1234.56; a leading '-' makes it negative; no digit is null.
+ */
+export function parseMoneyInput(text: string): number | null {
+  const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  if (!digits) return null;
+  const value = Number(digits.slice(0, 15)) / 100;
+  return text.trim().startsWith('-') ? -value : value;
+}
+
+/** A money amount the server keeps: a finite number with at most two decimal places. */
+export const isMoney = (value: unknown): boolean =>
+  typeof value === 'number' && Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 6 });
 

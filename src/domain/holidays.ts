@@ -7,8 +7,9 @@
 // - Cities (municipio, the IBGE codes of the reference list) cannot be chosen for Nacional or
 //   Estadual holidays; a Municipal holiday needs at least one. When a Municipal holiday names its
 //   state, its cities belong to that state.
-// - data is kept as month-day (MM-DD); recorrencia_anual says whether it comes back every year
-//   (otherwise it happens only in the year it was registered).
+// - data is kept as month-day (MM-DD); recorrencia_anual says whether it comes back every year;
+//   a one-off holiday happens only in its year (ano: by default the year it is registered in, so
+//   one registered in December for January names the next year); a recurring one has no year.
 import { MSG } from './messages.js';
 import { municipalityByIbge } from './municipalities.js';
 import { isIsoDate, isMonthDay } from './validators.js';
@@ -27,7 +28,12 @@ export interface HolidayFields {
   tipo?: unknown;
   uf?: unknown;
   municipio?: unknown;
+  recorrencia_anual?: unknown;
+  ano?: unknown;
 }
+
+/** The year input is enabled only for one-off holidays (recorrencia_anual off). */
+export const yearEnabled = (recorrente: unknown) => recorrente === false;
 
 /** The state selector is enabled only for Estadual and Municipal holidays. */
 export const stateEnabled = (tipo: unknown) => tipo === 'Estadual' || tipo === 'Municipal';
@@ -41,11 +47,16 @@ export const citiesBlockedMessage = (tipo: unknown) => (tipo === 'Nacional' || t
 const cityCodes = (value: unknown): unknown[] => (Array.isArray(value) ? value : value == null ? [] : [value]);
 
 /**
- * The values the form and the server change by themselves when the type changes: a Nacional holiday
- * has no state. Answers only the fields to change ({} when nothing changes).
+ * The values the form and the server change by themselves: a Nacional holiday has no state; a
+ * recurring one has no year; a one-off one without a year gets `currentYear` (the year it is
+ * registered in). Answers only the fields to change ({} when nothing changes).
  */
-export function holidayCorrections(h: HolidayFields): { uf?: null } {
-  return h.tipo === 'Nacional' && h.uf != null ? { uf: null } : {};
+export function holidayCorrections(h: HolidayFields, currentYear = new Date().getFullYear()): { uf?: null; ano?: number | null } {
+  const out: { uf?: null; ano?: number | null } = {};
+  if (h.tipo === 'Nacional' && h.uf != null) out.uf = null;
+  if (h.recorrencia_anual === false && h.ano == null) out.ano = currentYear;
+  else if (h.recorrencia_anual !== false && h.ano != null && h.recorrencia_anual !== undefined) out.ano = null;
+  return out;
 }
 
 /** Field errors of a holiday (after holidayCorrections), in pt-BR; {} when it is valid. */
@@ -96,18 +107,20 @@ export interface HolidayRecord {
   municipio?: number[] | null;
   ativo?: boolean;
   recorrencia_anual?: boolean;
+  /** The year of a one-off holiday (null on older rows: the year of created_at). */
+  ano?: number | null;
   created_at?: string | Date;
 }
 
 /**
  * Whether a holiday falls on a date (YYYY-MM-DD) at a place: active, same month and day, every year
- * when recorrencia_anual (else only in the year it was registered), and for the place: Nacional
+ * when recorrencia_anual (else only in its year, ano), and for the place: Nacional
  * everywhere, Estadual in its state, Municipal in its cities (IBGE codes).
  */
 export function holidayFallsOn(h: HolidayRecord, date: string, place: { uf?: string | null; ibge?: number | null } = {}): boolean {
   if (h.ativo === false || !isIsoDate(date) || date.slice(5) !== h.data) return false;
-  if (h.recorrencia_anual === false && h.created_at != null) {
-    const year = new Date(h.created_at).getUTCFullYear();
+  if (h.recorrencia_anual === false && (h.ano != null || h.created_at != null)) {
+    const year = h.ano ?? new Date(h.created_at!).getUTCFullYear();
     if (Number(date.slice(0, 4)) !== year) return false;
   }
   if (h.tipo === 'Nacional') return true;

@@ -1,11 +1,10 @@
 // CEP lookup (foundation document, sections 4, 7 and 8) against a small ViaCEP-compatible server of
 // the test's own (no internet): found, unknown, malformed, service failing, slow and down; and
 // POST /v1/createCity creating the city of a CEP among a provider's cities once.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookupCep } from '../../src/server/geo/cep.js';
 import { bearer, testApp, type TestApp } from '../helpers/app.js';
+import { answerJson, startCepService, type CepService } from '../helpers/cepService.js';
 
 const NOT_FOUND = 'CEP não encontrado, tente novamente';
 const UNAVAILABLE = 'Serviço de CEP indisponível no momento. Preencha o endereço manualmente.';
@@ -20,36 +19,30 @@ const ADDRESSES: Record<string, object> = {
   '30130010': { cep: '30130-010', logradouro: 'Praça Sete de Setembro', complemento: '', bairro: 'Centro', localidade: 'BELO HORIZONTE', uf: 'MG', ibge: '' },
 };
 
-let server: Server;
+let service: CepService;
 let serviceUrl: string;
-const requested: string[] = [];
+let requested: string[];
 let t: TestApp;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    requested.push(req.url ?? '');
-    const cep = /^\/ws\/([^/]+)\/json\/$/.exec(req.url ?? '')?.[1] ?? '';
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(typeof body === 'string' ? body : JSON.stringify(body));
-    };
-    if (ADDRESSES[cep]) return json(200, ADDRESSES[cep]);
+  service = await startCepService(ADDRESSES, (cep, res) => {
+    const json = (status: number, body: unknown) => (answerJson(res, status, body), true);
+    if (ADDRESSES[cep]) return false;
     if (cep === '99999999') return json(200, { erro: 'true' });
     if (cep === '88888888') return json(200, { erro: true });
     if (cep === '12345678') return json(400, '<h1>Http 400</h1>');
     if (cep === '50000000') return json(500, 'erro interno');
     if (cep === '40000000') return json(200, '<html>manutenção</html>');
     if (cep === '41000000') return json(200, { cep: '41000-000', logradouro: 'Rua', localidade: 'Lugar', uf: 'ZZ' });
-    if (cep === '30000000') return; // never answers
-    json(404, {});
+    if (cep === '30000000') return true; // never answers
+    return json(404, {});
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  serviceUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ws/{cep}/json/`;
+  serviceUrl = service.url;
+  requested = service.requested;
   t = await testApp({ config: { cepServiceUrl: serviceUrl } });
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await service?.close();
   await t?.close();
 });
 
@@ -68,6 +61,8 @@ describe('GET /v1/cep/{cep}', () => {
       cep: '01001-000', endereco: 'Praça da Sé', complemento: 'lado ímpar', bairro: 'Sé', cidade: 'São Paulo', estado: 'SP', ibge: 3550308, city_id: null,
     });
     expect((await cep('01001000')).json().cidade).toBe('São Paulo');
+    // The city is named as the municipality list spells it, as a contracting company stores it.
+    expect((await cep('30130-010')).json()).toMatchObject({ cidade: 'Belo Horizonte', estado: 'MG' });
     expect(requested).toContain('/ws/01001000/json/');
   });
 
@@ -190,13 +185,27 @@ describe('POST /v1/createCity', () => {
 
 describe('the address service down', () => {
   it('answers 503 with the clear message', async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await service.close();
     const r = await cep('01001-000');
     expect(r.statusCode).toBe(503);
     expect(r.json().message).toBe(UNAVAILABLE);
     const create = await t.inject({ method: 'POST', url: '/v1/createCity', payload: { cep: '01001-000', id_empresa: 1 } });
     expect(create.statusCode).toBe(503);
-    server.listen(0, '127.0.0.1');
   });
 });
+
+describe('contracting companies: the address city as the municipality list spells it', () => {
+  it('stores the IBGE spelling of the city of its state', async () => {
+    const id_empresa = await provider('Conecta Cidades');
+    const r = await t.inject({
+      method: 'POST',
+      url: '/api/contracting-companies',
+      payload: { razao_social: 'Conecta LTDA', nome_fantasia: 'Conecta', cnpj: '11.222.333/0001-81', id_empresa, cidade: 'BELO HORIZONTE', estado: 'MG' },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json()).toMatchObject({ cidade: 'Belo Horizonte', estado: 'MG' });
+    const moved = await t.inject({ method: 'PUT', url: `/api/contracting-companies/${r.json().id}`, payload: { cidade: 'sao paulo', estado: 'SP' } });
+    expect(moved.json()).toMatchObject({ cidade: 'São Paulo', estado: 'SP' });
+  });
+});
+

@@ -141,6 +141,27 @@ describe('holidays: payload in, record out', () => {
   });
 });
 
+describe('one-off holidays keep their year', () => {
+  it('a holiday without yearly recurrence falls only in its year (this year unless given); a recurring one has none', async () => {
+    const thisYear = new Date().getFullYear();
+    const plain = await post({ nome: 'Ponto facultativo', data: '06-19', tipo: 'Nacional', recorrencia_anual: false });
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().ano).toBe(thisYear);
+    // Registered now for January of next year: it falls then, not this January.
+    const next = await post({ nome: 'Posse municipal', data: '01-02', tipo: 'Nacional', recorrencia_anual: false, ano: thisYear + 1 });
+    expect(next.json()).toMatchObject({ recorrencia_anual: false, ano: thisYear + 1 });
+    const calendar = async (ano: number) =>
+      ((await t.inject(`/v1/calendario?ano=${ano}&mes=1`)).json().feriados as { nome: string }[]).map((f) => f.nome);
+    expect(await calendar(thisYear + 1)).toContain('Posse municipal');
+    expect(await calendar(thisYear)).not.toContain('Posse municipal');
+    // Becoming recurring drops the year; it then falls every year.
+    const recurring = await put(next.json().id, { recorrencia_anual: true });
+    expect(recurring.json()).toMatchObject({ recorrencia_anual: true, ano: null });
+    expect(await calendar(thisYear)).toContain('Posse municipal');
+    expect((await post({ nome: 'Ano ruim', data: '01-03', tipo: 'Nacional', recorrencia_anual: false, ano: 1500 })).statusCode).toBe(400);
+  });
+});
+
 describe('holidays and categories: rights', () => {
   it('leitor reads, solicitante writes, only gestor deletes; others are refused', async () => {
     const leitor = bearer(await t.userToken({ papeis: ['rh:leitor'] }));

@@ -2,10 +2,17 @@
 // superadmin signs in through /intranet and, as a user would, creates a provider, a department, a
 // sector and a position through the generated screens (the position's provider and department narrow
 // the sector), edits the position and sees the change in its history panel, exports the list
-// (table-export.csv, ';'), and visits the holiday form, the categories' cards, the contracting
-// company form and a provider's cities. Screenshots in test-results/e2e/organisation-*.png.
+// (table-export.csv, ';'), and visits the holiday form, the categories' cards and table, the city
+// register, the contracting company form and a provider's cities; sees the list date filter's messages
+// (which react-admin's filter bar would hide) and the lists fitting 1366 and 1024 px with their row
+// actions, masked values on one line and a favicon; then checks what the server sends
+// (compressed, cached JS within the first-screen budget, code-split generated screens) and the '#/'
+// addresses (opened, and reached while the app is open) and unknown-path routes. Screenshots in
+// test-results/e2e/organisation-*.png.
+import { request as httpRequest } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUDGET_KB, measure } from '../../scripts/bundle-size.js';
 import { launchBrowser, openPage, screenshot as fullPage } from './helpers/browser.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 
@@ -102,6 +109,7 @@ describe('organisation screens', () => {
     await page.getByRole('combobox', { name: /^Departamento/ }).click();
     await expect.poll(async () => page.getByRole('option').allInnerTexts()).toEqual([DEPARTMENT]);
     await page.getByRole('option', { name: DEPARTMENT }).click();
+    await screenshot(page, 'organisation-sector-register');
     await save(page);
 
     // Position: provider -> department -> sector.
@@ -125,12 +133,20 @@ describe('organisation screens', () => {
     expect(created.json).toHaveLength(1);
     const position = created.json[0];
 
-    // Edit from the list, then the history panel tells the change.
+    // Edit from the list, then the history panel tells the change. The row is clicked right after
+    // typing the search, and the edit screen's code comes slowly (as on a loaded machine or a slow
+    // connection): the list left with its search still pending must not navigate back to itself.
+    await page.route(/\/assets\/ResourceForm-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.goto(`${server.url}/positions/list`);
     await page.getByPlaceholder('Pesquisar').fill(POSITION);
     await page.getByRole('cell', { name: POSITION, exact: true }).click();
     await page.waitForURL(`**/positions/edit/${position.id}`);
     await page.getByRole('heading', { level: 1, name: 'Editar Cargo' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/positions/edit/${position.id}`);
+    await page.unrouteAll();
     await page.getByLabel(/^Nome/).waitFor();
     await screenshot(page, 'organisation-position-edit');
     await expect.poll(() => page.getByRole('combobox', { name: /^Departamento/ }).inputValue()).toBe(DEPARTMENT);
@@ -155,8 +171,8 @@ describe('organisation screens', () => {
     let csv = '';
     for await (const chunk of stream) csv += chunk;
     const lines = csv.replace(/^\uFEFF/, '').split(/\r\n/);
-    expect(lines[0]).toBe('Nome;Setor;Status');
-    expect(lines).toContain(`${POSITION_EDITED};${SECTOR};Ativo`);
+    expect(lines[0]).toBe('Nome;Setor;Provedor;Status');
+    expect(lines).toContain(`${POSITION_EDITED};${SECTOR};${PROVIDER};Ativo`);
 
     expect(errors).toEqual([]);
     await page.context().close();
@@ -193,9 +209,20 @@ describe('organisation screens', () => {
 
     await api('POST', '/api/categories', { titulo: 'Comunicados', icone: 'campaign', color: '#c62828' });
     await api('POST', '/api/categories', { titulo: 'Eventos', icone: 'event', color: '#2e7d32' });
-    await page.goto(`${server.url}/categories/list`);
+    await page.goto(`${server.url}/categories/cards`);
     await page.getByRole('list', { name: 'Categorias' }).getByRole('heading', { name: 'Comunicados' }).waitFor();
     await screenshot(page, 'organisation-categories-cards');
+    await page.goto(`${server.url}/categories/list`);
+    await page.getByRole('cell', { name: 'Comunicados', exact: true }).waitFor();
+    await screenshot(page, 'organisation-categories-list');
+
+    // A provider city's name comes from the municipality list of its state.
+    await page.goto(`${server.url}/cities/register`);
+    await page.getByRole('combobox', { name: /^UF/ }).click();
+    await page.getByRole('option', { name: 'MG', exact: true }).click();
+    await page.getByRole('combobox', { name: /^Nome/ }).fill('uberl');
+    await page.getByRole('option', { name: 'Uberlândia', exact: true }).click();
+    await screenshot(page, 'organisation-city-register');
 
     await page.goto(`${server.url}/contracting/companies/register`);
     await page.getByLabel(/^Razão social/).fill('Conecta Serviços LTDA');
@@ -212,6 +239,211 @@ describe('organisation screens', () => {
     await page.getByRole('listbox', { name: /Cidades disponíveis/ }).getByRole('option', { name: /Uberlândia/ }).waitFor();
     await screenshot(page, 'organisation-provider-cities');
 
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('list date filter in a real browser', () => {
+  it("shows 'Data inválida' and the range message (react-admin's filter bar hides helper texts), and filters by the valid start alone", async () => {
+    const { page, errors } = await openPage(browser);
+    await signIn(page);
+    await page.goto(`${server.url}/departments/list`);
+    await page.getByRole('heading', { level: 1, name: 'Departamentos' }).waitFor();
+    const rowCount = () => page.locator('tbody tr').count();
+    await expect.poll(rowCount).toBeGreaterThan(1);
+    const all = await rowCount();
+    const from = page.getByLabel('Criado em: de');
+    const to = page.getByLabel('Criado em: até');
+
+    await to.pressSequentially('310225');
+    expect(await to.inputValue()).toBe('31/02/25');
+    const invalid = page.getByText('Data inválida', { exact: true });
+    await invalid.waitFor({ state: 'visible' });
+    expect(await invalid.isVisible()).toBe(true);
+    await screenshot(page, 'organisation-date-filter-invalid');
+    await to.fill('');
+    await invalid.waitFor({ state: 'detached' });
+
+    // Every row was created this year: from 01/01/20 they all show; an end in 2019 is refused on screen.
+    await from.pressSequentially('010120');
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes('created_at_gte'));
+    await to.pressSequentially('311219');
+    const range = page.getByText('A data inicial não pode ser maior que a data final!', { exact: true });
+    await range.waitFor({ state: 'visible' });
+    expect(await page.locator('body').innerText()).not.toContain('@@react-admin@@');
+    await page.waitForTimeout(1_000);
+    const filter = JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}');
+    expect(Object.keys(filter)).toEqual(['created_at_gte']);
+    expect(await rowCount()).toBe(all);
+    // The message sits below the two boxes, which stay in line.
+    const [fromBox, toBox, message] = await Promise.all([from.boundingBox(), to.boundingBox(), range.boundingBox()]);
+    expect(Math.abs(fromBox!.y - toBox!.y)).toBeLessThan(2);
+    expect(message!.y).toBeGreaterThanOrEqual(fromBox!.y + fromBox!.height);
+    await screenshot(page, 'organisation-date-filter-range');
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('list layout in a real browser', () => {
+  it('fits the table with its Ações at 1366 and 1024 px (compact actions, then columns into the expanded row), keeps masked values on one line, and has a favicon', async () => {
+    const bitcom = (await api('GET', `/api/providers?filter=${encodeURIComponent(JSON.stringify({ nome: 'Bitcom' }))}`)).json[0];
+    const company = await api('POST', '/api/contracting-companies', {
+      razao_social: 'Beta Telecomunicações e Serviços de Internet Ltda',
+      nome_fantasia: 'Beta Fibra Óptica',
+      cnpj: '11.444.777/0001-61',
+      id_empresa: bitcom.id,
+    });
+    expect(company.status).toBe(201);
+    const { page, errors } = await openPage(browser);
+    const missing: string[] = [];
+    page.on('response', (r) => r.status() === 404 && missing.push(r.url()));
+    await signIn(page);
+    for (const width of [1366, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/contracting/companies/list`);
+      const row = page.getByRole('row', { name: /Beta Fibra Óptica/ });
+      await row.waitFor();
+      await page.waitForTimeout(500);
+      const table = await page.locator('.RaDatagrid-tableWrapper').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(table.scroll, `${width} px`).toBeLessThanOrEqual(table.client);
+      // Every action of the row is on screen, with its name (the switch's tooltip says what it does).
+      for (const name of ['Desativar', 'Editar', 'Excluir']) {
+        const box = await row.getByRole('button', { name }).or(row.getByRole('link', { name })).first().boundingBox();
+        expect(box && box.x + box.width, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+      // One line each: the CNPJ and 'Não informado'.
+      for (const text of ['11.444.777/0001-61', 'Não informado']) {
+        const lines = await row.getByText(text, { exact: true }).first().evaluate((el) => el.getClientRects().length);
+        expect(lines, `${text} at ${width} px`).toBe(1);
+      }
+      await screenshot(page, `organisation-contracting-companies-${width}`);
+    }
+    // At 1024 px the columns that did not fit are in the expanded row.
+    await page.getByRole('row', { name: /Beta Fibra Óptica/ }).locator('[aria-label="Expandir"]').click();
+    await page.getByText('Provedor', { exact: true }).last().waitFor();
+    await screenshot(page, 'organisation-contracting-companies-1024-expanded');
+
+    expect(await page.locator('link[rel="icon"]').count()).toBeGreaterThan(0);
+    const favicon = await fetch(`${server.url}/favicon.ico`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('content-type')).toContain('icon');
+    expect(missing).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** GET with exactly these request headers (fetch would add its own Accept-Encoding and decode the body). */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${server.url}${path}`, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The JavaScript bytes a page downloads (as sent, compressed) until the network is idle. */
+async function scriptBytes(page: Page, load: () => Promise<unknown>): Promise<{ bytes: number; files: string[] }> {
+  const pending: Promise<number>[] = [];
+  const files: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    files.push(new URL(request.url()).pathname);
+    pending.push(request.sizes().then((s) => s.responseBodySize));
+  });
+  await load();
+  await page.waitForLoadState('networkidle');
+  const sizes = await Promise.all(pending);
+  return { bytes: sizes.reduce((a, b) => a + b, 0), files };
+}
+
+describe('first screens, compression and routes', () => {
+  it('sends the built JavaScript compressed, hashed assets cached for good and index.html revalidated', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeTruthy();
+    const plain = await rawGet(entry!, {});
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await rawGet(entry!, { 'accept-encoding': 'gzip, deflate' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(gzip.bytes).toBeLessThan(plain.bytes / 2);
+    const br = await rawGet(entry!, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.bytes).toBeLessThan(gzip.bytes);
+    for (const path of ['/', '/departments/list']) {
+      expect((await rawGet(path, { 'accept-encoding': 'gzip' })).headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('the first screens download at most the budget of JavaScript, and the generated screens are chunks of their own', async () => {
+    const report = measure();
+    expect(report.problems).toEqual([]);
+    expect(report.generated['src/admin/generator/ResourceList.tsx']).toMatch(/^assets\/ResourceList-.*\.js$/);
+    expect(report.generated['src/admin/generator/ResourceForm.tsx']).toMatch(/^assets\/ResourceForm-.*\.js$/);
+
+    const budget = BUDGET_KB * 1024;
+    for (const route of ['/', '/intranet']) {
+      const { page } = await openPage(browser);
+      const loaded = await scriptBytes(page, () => page.goto(`${server.url}${route}`));
+      await page.getByRole('button', { name: 'Entrar', exact: true }).first().waitFor();
+      expect(loaded.bytes, `${route}: ${loaded.files.join(' ')}`).toBeLessThanOrEqual(budget);
+      expect(loaded.files.some((f) => /ResourceList|ResourceForm/.test(f))).toBe(false);
+      await page.context().close();
+    }
+
+    // Signed in: a new context with the session of a sign-in, so nothing is in the HTTP cache yet.
+    const { page: login } = await openPage(browser);
+    await signIn(login);
+    const state = await login.context().storageState();
+    await login.context().close();
+    const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1366, height: 900 }, storageState: state });
+    const page = await context.newPage();
+    const home = await scriptBytes(page, () => page.goto(`${server.url}/`));
+    expect(home.bytes, home.files.join(' ')).toBeLessThanOrEqual(budget);
+    expect(home.files.some((f) => /ResourceList|ResourceForm/.test(f))).toBe(false);
+    // The generated list is fetched when its route is opened.
+    const list = await scriptBytes(page, async () => {
+      await page.goto(`${server.url}/departments/list`);
+      await page.getByRole('heading', { level: 1, name: 'Departamentos' }).waitFor();
+    });
+    expect(list.files.some((f) => /\/assets\/ResourceList-/.test(f))).toBe(true);
+    await context.close();
+  });
+
+  it("rewrites '#/' URLs to paths and sends an unknown path to the index", async () => {
+    const { page: login, errors } = await openPage(browser);
+    await signIn(login);
+    // An old '#/' address opened (a bookmark, a link from elsewhere): a page load, in the signed-in context.
+    const page = await login.context().newPage();
+    page.on('pageerror', (error) => errors.push(String(error?.stack ?? error)));
+    await page.goto(`${server.url}/#/departments/list`);
+    await page.getByRole('heading', { level: 1, name: 'Departamentos' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/departments/list');
+    expect(new URL(page.url()).hash).toBe('');
+    await screenshot(page, 'organisation-departments-list');
+    // One reached while the app is open (an old link clicked, an address typed): no page load.
+    await page.evaluate(() => {
+      (window as unknown as { stillOpen: boolean }).stillOpen = true;
+      window.location.hash = '#/positions/list';
+    });
+    await page.getByRole('heading', { level: 1, name: 'Cargos' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/positions/list');
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await page.evaluate(() => (window as unknown as { stillOpen?: boolean }).stillOpen)).toBe(true);
+
+    await page.goto(`${server.url}/nao/existe/rota`);
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
     expect(errors).toEqual([]);
     await page.context().close();
   });

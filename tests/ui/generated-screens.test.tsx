@@ -122,6 +122,20 @@ describe('generated form', () => {
   });
 });
 
+describe('a record that does not exist', () => {
+  it.each([
+    ['/contracting/companies/edit/99999', 'Empresas contratantes'],
+    ['/microrregions/edit/99999', 'Microrregiões'],
+    ['/companies/edit/99999', 'Empresas'],
+    ['/departments/edit/99999', 'Departamentos'],
+  ])("%s says 'O item não existe' and goes to the spec's list path (%s)", async (path, title) => {
+    renderAdmin(ui.baseUrl, path);
+    expect(await screen.findByText('O item não existe')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^NOV[OA] / })).toBeTruthy();
+  });
+});
+
 describe('history panel', () => {
   it('lists who changed what, newest first', async () => {
     const created = await ui.api('POST', '/api/departments', { nome: 'Financeiro', id_empresa: providerId });

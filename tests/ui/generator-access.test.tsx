@@ -29,7 +29,9 @@ describe('role gates', () => {
     expect(rightsOf(departments, ['rh:leitor'])).toEqual({ list: true, get: true, create: false, update: false, delete: false });
     expect(rightsOf(departments, ['rh:solicitante'])).toEqual({ list: true, get: true, create: true, update: true, delete: false });
     expect(rightsOf(departments, ['rh:gestor'])).toMatchObject({ create: true, update: true, delete: true });
-    expect(rightsOf(departments, ['vendas:gestor']).list).toBe(false);
+    // A manager of another module reads the organisation (access ["read", "anyGestor"]), writes none of it.
+    expect(rightsOf(departments, ['vendas:gestor'])).toEqual({ list: true, get: true, create: false, update: false, delete: false });
+    expect(rightsOf(configByResource.get('holidays')!, ['vendas:gestor']).list).toBe(false);
     // The leitor role of rh does not lift the gestor role of another module.
     expect(rightsOf(departments, ['vendas:gestor', 'rh:leitor']).create).toBe(false);
   });

@@ -24,6 +24,10 @@ beforeAll(async () => {
   ids.lojas = await create('sectors', { nome: 'Lojas', id_departamento: ids.vendasBit });
   ids.campo = await create('sectors', { nome: 'Campo Vetorial', id_departamento: ids.suporteVet });
   ids.tecnico = await create('positions', { nome: 'Técnico N1', id_setor: ids.n1 });
+  ids.vendedorVet = await create('positions', { nome: 'Vendedor Vetorial', id_setor: ids.campo });
+  // A user of Bitcom with a Bitcom position, and one of Vetorial whose position is Bitcom's.
+  ids.userBit = await create('users', { email: 'bit@exemplo.com.br', nome: 'Ana Bitcom', id_empresas: [ids.bitcom], id_cargo: ids.tecnico });
+  ids.userMismatch = await create('users', { email: 'vet@exemplo.com.br', nome: 'Bruno Vetorial', id_empresas: [ids.vetorial], id_cargo: ids.tecnico });
 });
 
 afterAll(async () => ui?.close());
@@ -104,5 +108,49 @@ describe('dependent selects', () => {
     await screen.findByRole('heading', { name: 'Dados Básicos' });
     await choose(/^Provedor/, 'Vetorial');
     await waitFor(async () => expect(await optionsOf(/^Departamento/)).toEqual(['Suporte Vetorial']));
+  });
+});
+
+describe('dependent selects of the users form (providers -> department -> sector -> position)', () => {
+  it('a loaded user shows the department and sector of their position', async () => {
+    renderAdmin(ui.baseUrl, `/users/edit/${ids.userBit}`);
+    await screen.findByDisplayValue('Ana Bitcom');
+    await waitFor(() => expect(combo(/^Cargo/).value).toBe('Técnico N1'));
+    await waitFor(() => expect(combo(/^Setor/).value).toBe('Nível 1'));
+    await waitFor(() => expect(combo(/^Departamento/).value).toBe('Suporte Bitcom'));
+  });
+
+  it('an invalid department clears sector and position on a loaded record', async () => {
+    renderAdmin(ui.baseUrl, `/users/edit/${ids.userMismatch}`);
+    await screen.findByDisplayValue('Bruno Vetorial');
+    // The position is Bitcom's; the user is Vetorial's: department, sector and position go.
+    await waitFor(() => expect(combo(/^Departamento/).value).toBe(''));
+    await waitFor(() => expect(combo(/^Setor/).value).toBe(''));
+    await waitFor(() => expect(combo(/^Cargo/).value).toBe(''));
+    // And the choices left are Vetorial's, before any sector is chosen.
+    await waitFor(async () => expect(await optionsOf(/^Departamento/)).toEqual(['Suporte Vetorial']));
+    await waitFor(async () => expect(await optionsOf(/^Cargo/)).toEqual(['Vendedor Vetorial']));
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+    const saved = await ui.api('GET', `/api/users/${ids.userMismatch}`);
+    expect(saved.json.id_cargo).toBeNull();
+  });
+
+  it('the positions offered follow the chosen providers, and a position that no longer fits is cleared', async () => {
+    renderAdmin(ui.baseUrl, `/users/edit/${ids.userBit}`);
+    await waitFor(() => expect(combo(/^Cargo/).value).toBe('Técnico N1'));
+    // Adding Vetorial keeps the Bitcom position (it still belongs to one of the providers).
+    const providers = combo(/^Provedores/);
+    fireEvent.mouseDown(providers);
+    fireEvent.keyDown(providers, { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: 'Vetorial' }));
+    await waitFor(async () => expect(await optionsOf(/^Departamento/)).toEqual(expect.arrayContaining(['Suporte Vetorial', 'Vendas Bitcom'])));
+    expect(combo(/^Cargo/).value).toBe('Técnico N1');
+    // Removing Bitcom: the department no longer fits, so sector and position are cleared.
+    const chip = screen.getByRole('button', { name: 'Bitcom' });
+    fireEvent.keyUp(chip, { key: 'Backspace' });
+    await waitFor(() => expect(combo(/^Cargo/).value).toBe(''));
+    expect(combo(/^Setor/).value).toBe('');
+    await waitFor(async () => expect(await optionsOf(/^Cargo/)).toEqual(['Vendedor Vetorial']));
   });
 });

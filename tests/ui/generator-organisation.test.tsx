@@ -1,11 +1,11 @@
 import './setup.js';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setApiOrigin } from '../../src/admin/generator/api.js';
 import { setSession } from '../../src/admin/session.js';
+import { MSG } from '../../src/domain/messages.js';
 import { testApp, type TestApp } from '../helpers/app.js';
+import { startCepService, type CepService } from '../helpers/cepService.js';
 import { renderAdmin } from './server.js';
 
 // A ViaCEP-compatible address service of the test's own (no internet).
@@ -14,7 +14,9 @@ const ADDRESSES: Record<string, object> = {
   '01001000': { cep: '01001-000', logradouro: 'Praça da Sé', complemento: 'lado ímpar', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP', ibge: '3550308' },
 };
 
-let cepServer: Server;
+const UNREACHABLE_CEP = '50000-000';
+
+let cepService: CepService;
 let t: TestApp;
 let baseUrl: string;
 let bitcom: number;
@@ -29,13 +31,9 @@ async function api(method: string, path: string, body?: unknown) {
 }
 
 beforeAll(async () => {
-  cepServer = createServer((req, res) => {
-    const cep = /^\/ws\/([^/]+)\/json\/$/.exec(req.url ?? '')?.[1] ?? '';
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(ADDRESSES[cep] ?? { erro: true }));
-  });
-  await new Promise<void>((resolve) => cepServer.listen(0, '127.0.0.1', resolve));
-  const cepServiceUrl = `http://127.0.0.1:${(cepServer.address() as AddressInfo).port}/ws/{cep}/json/`;
+  // This code finds the service gone: the connection drops without an answer.
+  cepService = await startCepService(ADDRESSES, (cep, _res, req) => cep === UNREACHABLE_CEP.replace('-', '') && (req.socket.destroy(), true));
+  const cepServiceUrl = cepService.url;
   t = await testApp({ config: { cepServiceUrl } });
   baseUrl = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');
   setSession({ token: t.adminToken, roles: ['users:superadmin'] });
@@ -46,8 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   setApiOrigin('');
-  cepServer?.closeAllConnections();
-  await new Promise((resolve) => cepServer?.close(resolve));
+  await cepService?.close();
   await t?.close();
 });
 
@@ -83,6 +80,9 @@ describe('holiday form', () => {
     await screen.findByRole('listbox', { name: /^Cidades disponíveis/ });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Selecione uma ou mais cidades')).toBeTruthy();
+    // A missing required value, as 'Campo obrigatório' is: the submit says so, not the generic failure.
+    expect(await screen.findByText(MSG.requiredForm)).toBeTruthy();
+    expect(screen.queryByText(MSG.failure)).toBeNull();
 
     await pick(/^Estado/, 'SP');
     await waitFor(() => expect(optionNames('Cidades disponíveis').length).toBeGreaterThan(600));
@@ -134,6 +134,25 @@ describe('holiday form', () => {
   });
 });
 
+describe('one-off holiday', () => {
+  it('without yearly recurrence the year is asked, this year by default, and saved', async () => {
+    renderAdmin(baseUrl, '/holidays/register');
+    fireEvent.change(await screen.findByLabelText(/^Nome/), { target: { value: 'Posse do prefeito' } });
+    fireEvent.change(screen.getByLabelText(/^Data/), { target: { value: '0201' } });
+    await pick(/^Tipo/, 'Nacional');
+    const year = () => screen.getByLabelText(/^Ano/) as HTMLInputElement;
+    expect(((await screen.findByLabelText(/^Ano/)) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('Recorrência anual'));
+    await waitFor(() => expect(year().disabled).toBe(false));
+    expect(year().value).toBe(String(new Date().getFullYear()));
+    fireEvent.change(year(), { target: { value: String(new Date().getFullYear() + 1) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+    const saved = await api('GET', `/api/holidays?filter=${encodeURIComponent(JSON.stringify({ nome: 'Posse do prefeito' }))}`);
+    expect(saved.json[0]).toMatchObject({ data: '01-02', recorrencia_anual: false, ano: new Date().getFullYear() + 1 });
+  });
+});
+
 describe('contracting company address by CEP', () => {
   it('fills the address from a 9-character CEP, says when it is unknown and clears under 6 characters', async () => {
     renderAdmin(baseUrl, '/contracting/companies/register');
@@ -154,6 +173,51 @@ describe('contracting company address by CEP', () => {
     expect(screen.queryByText('CEP não encontrado, tente novamente')).toBeNull();
   });
 
+  it('a complemento written by a lookup goes when the CEP changes or is cleared; one the user typed stays', async () => {
+    renderAdmin(baseUrl, '/contracting/companies/register');
+    const cep = (await screen.findByLabelText(/^CEP/)) as HTMLInputElement;
+    const complemento = () => screen.getByLabelText(/^Complemento/) as HTMLInputElement;
+    const endereco = () => screen.getByLabelText(/^Endereço/, { selector: 'input' }) as HTMLInputElement;
+    fireEvent.change(cep, { target: { value: '01001000' } });
+    await waitFor(() => expect(complemento().value).toBe('lado ímpar'));
+    // Another CEP (whose address has no complemento): the old one is not left behind.
+    fireEvent.change(cep, { target: { value: '13015904' } });
+    await waitFor(() => expect(endereco().value).toBe('Avenida Francisco Glicério'));
+    expect(complemento().value).toBe('');
+    fireEvent.change(cep, { target: { value: '01001000' } });
+    await waitFor(() => expect(complemento().value).toBe('lado ímpar'));
+    // Cut under 6 characters: the address and the looked-up complemento are cleared.
+    fireEvent.change(cep, { target: { value: '0100' } });
+    await waitFor(() => expect(complemento().value).toBe(''));
+    expect(endereco().value).toBe('');
+    // The user's own complemento is theirs: neither replaced by a lookup nor cleared.
+    fireEvent.change(complemento(), { target: { value: 'Sala 3' } });
+    fireEvent.change(cep, { target: { value: '01001000' } });
+    await waitFor(() => expect(endereco().value).toBe('Praça da Sé'));
+    expect(complemento().value).toBe('Sala 3');
+    fireEvent.change(cep, { target: { value: '0' } });
+    await waitFor(() => expect(endereco().value).toBe(''));
+    expect(complemento().value).toBe('Sala 3');
+  });
+
+  it('says below the CEP when the address service cannot be reached, and the address stays to be typed', async () => {
+    renderAdmin(baseUrl, '/contracting/companies/register');
+    const cep = (await screen.findByLabelText(/^CEP/)) as HTMLInputElement;
+    fireEvent.change(cep, { target: { value: UNREACHABLE_CEP } });
+    const message = await screen.findByText('Serviço de CEP indisponível no momento. Preencha o endereço manualmente.');
+    expect(message.getAttribute('role')).toBe('alert');
+    // Under the CEP box, not over it.
+    expect(cep.compareDocumentPosition(message) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const endereco = screen.getByLabelText(/^Endereço/, { selector: 'input' }) as HTMLInputElement;
+    expect(endereco.value).toBe('');
+    expect(endereco.disabled).toBe(false);
+    fireEvent.change(endereco, { target: { value: 'Rua Digitada' } });
+    expect(endereco.value).toBe('Rua Digitada');
+    // A CEP the service answers clears the message.
+    fireEvent.change(cep, { target: { value: '13015904' } });
+    await waitFor(() => expect(screen.queryByText('Serviço de CEP indisponível no momento. Preencha o endereço manualmente.')).toBeNull());
+  });
+
   it("offers to create the city when the company's provider does not have it (POST /v1/createCity)", async () => {
     renderAdmin(baseUrl, '/contracting/companies/register');
     await screen.findByLabelText(/^CEP/);
@@ -169,6 +233,47 @@ describe('contracting company address by CEP', () => {
     expect(await screen.findByText('Cidade Campinas cadastrada no provedor.')).toBeTruthy();
     const cities = await api('GET', `/api/cities?filter=${encodeURIComponent(JSON.stringify({ id_empresa: bitcom }))}`);
     expect(cities.json.map((c: { nome: string }) => c.nome).sort()).toEqual(['Campinas', 'São Paulo']);
+  });
+});
+
+describe('provider city register', () => {
+  const cityInput = () => screen.getByRole('combobox', { name: /^Nome/ }) as HTMLInputElement;
+  const type = (text: string) => {
+    fireEvent.focus(cityInput());
+    fireEvent.change(cityInput(), { target: { value: text } });
+  };
+
+  it('chooses the name among the chosen state\'s municipalities, searchable, and the server refuses a duplicate', async () => {
+    renderAdmin(baseUrl, '/cities/register');
+    await screen.findByRole('heading', { name: 'Dados Básicos' });
+    await pick(/^UF/, 'MG');
+    type('uberl');
+    const options = async () => (await screen.findAllByRole('option')).map((o) => o.textContent);
+    await waitFor(async () => expect(await options()).toEqual(['Uberlândia']));
+    fireEvent.click(screen.getByRole('option', { name: 'Uberlândia' }));
+    await waitFor(() => expect(cityInput().value).toBe('Uberlândia'));
+    // Another state does not have it: the name is cleared.
+    await pick(/^UF/, 'SP');
+    await waitFor(() => expect(cityInput().value).toBe(''));
+    type('sao pa');
+    fireEvent.click(await screen.findByRole('option', { name: 'São Paulo' }));
+    await pick(/^Provedor/, 'Bitcom');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    // Bitcom already has São Paulo.
+    expect((await screen.findAllByText('Esta cidade já está cadastrada para este provedor.')).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('without a state, a search looks in every state and choosing a city fills its state', async () => {
+    renderAdmin(baseUrl, '/cities/register');
+    await screen.findByRole('heading', { name: 'Dados Básicos' });
+    type('Pirapora do Bom');
+    fireEvent.click(await screen.findByRole('option', { name: 'Pirapora do Bom Jesus/SP' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^UF/ }).textContent).toContain('SP'));
+    await pick(/^Provedor/, 'Bitcom');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+    const saved = await api('GET', `/api/cities?filter=${encodeURIComponent(JSON.stringify({ id_empresa: bitcom, uf: 'SP' }))}`);
+    expect(saved.json.map((c: { nome: string }) => c.nome)).toContain('Pirapora do Bom Jesus');
   });
 });
 
@@ -199,7 +304,7 @@ describe('categories as cards', () => {
   it('shows one card per category with its colour and icon, and opens it for editing', async () => {
     await api('POST', '/api/categories', { titulo: 'Comunicados', icone: 'campaign', color: '#d32f2f' });
     await api('POST', '/api/categories', { titulo: 'Eventos', icone: 'event', color: '#388e3c', ativo: false });
-    renderAdmin(baseUrl, '/categories/list');
+    renderAdmin(baseUrl, '/categories/cards');
     const cards = await screen.findByRole('list', { name: 'Categorias' });
     const items = await within(cards).findAllByRole('listitem');
     expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual(['Comunicados', 'Eventos']);
@@ -208,5 +313,27 @@ describe('categories as cards', () => {
     expect(screen.queryByRole('table')).toBeNull();
     fireEvent.click(within(items[0]).getByRole('button', { name: /Comunicados/ }));
     expect(await screen.findByDisplayValue('Comunicados')).toBeTruthy();
+  });
+
+  it('/categories/list is the table of the same categories (the spec names both routes)', async () => {
+    renderAdmin(baseUrl, '/categories/list');
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Comunicados');
+    expect(within(table).getByText('Eventos')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Categorias' })).toBeNull();
+  });
+});
+
+describe('history panel', () => {
+  it("shows a change through the field's own view: a holiday's cities by name, not IBGE code", async () => {
+    const created = await api('POST', '/api/holidays', { nome: 'Aniversário da cidade', data: '08-15', tipo: 'Municipal', uf: 'SP', municipio: [3550308] });
+    await api('PUT', `/api/holidays/${created.json.id}`, { municipio: [3550308, 3509502] });
+    renderAdmin(baseUrl, `/holidays/edit/${created.json.id}`);
+    await screen.findByDisplayValue('Aniversário da cidade');
+    fireEvent.click(screen.getByText('Ver histórico de Edições'));
+    const list = await screen.findByRole('list', { name: 'Histórico de edições' });
+    const [edit] = await within(list).findAllByRole('listitem');
+    const row = within(edit).getAllByRole('row').find((r) => r.textContent?.startsWith('Cidades'))!;
+    await waitFor(() => expect(row.textContent).toBe('CidadesSão Paulo/SPCampinas/SP, São Paulo/SP'));
   });
 });

@@ -1,9 +1,13 @@
 // The admin against the real server: buildApp() on a fresh in-memory database, listening on a
 // loopback port, with the app's own data provider pointed at it.
+import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { memoryStore } from 'react-admin';
+import { Admin, CustomRoutes, memoryStore } from 'react-admin';
 import { App } from '../../src/admin/App.js';
+import { ApiBaseContext } from '../../src/admin/auth/context.js';
+import { customPageRoutes } from '../../src/admin/customPages.js';
+import { i18nProvider } from '../../src/admin/i18n/index.js';
 import { createDataProvider } from '../../src/admin/dataProvider.js';
 import { resourceModules } from '../../src/admin/generator/registry.js';
 import { fromAuthSession, setSession } from '../../src/admin/session.js';
@@ -22,14 +26,15 @@ export interface UiServer {
   server: TestApp;
   baseUrl: string;
   /** Creates a user with a known, active password (TEST_PASSWORD unless given); answers its id. */
-  createUser(user: { email: string; nome?: string | null; papeis: string[]; funcionario?: boolean; ativo?: boolean }, password?: string): Promise<number>;
+  createUser(user: { email: string; nome?: string | null; papeis: string[]; funcionario?: boolean; ativo?: boolean; id_empresas?: number[] }, password?: string): Promise<number>;
   /** JSON call to the server's API. */
   api<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }>;
   close(): Promise<void>;
 }
 
-export async function startServer(): Promise<UiServer> {
-  const server = await testApp();
+/** `options` as testApp's, e.g. { config: { accessTokenTtl: 3 } } for short-lived identity tokens. */
+export async function startServer(options: Parameters<typeof testApp>[0] = {}): Promise<UiServer> {
+  const server = await testApp(options);
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = address.replace('localhost', '127.0.0.1');
   // The screens act as the server's superadmin, signed in through the real /v1/auth/login.
@@ -62,6 +67,24 @@ export function renderAdmin(baseUrl: string, path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <App dataProvider={dataProvider} apiBase={baseUrl} store={memoryStore()} />
+    </MemoryRouter>,
+  );
+}
+
+/**
+ * Renders react-admin with only the custom pages (or the given `routes`) at `path`, with the app's
+ * data provider, i18n and sign-in pointed at the server at baseUrl: the screens are tested even where
+ * a generated route of the same path would answer first in the whole app.
+ */
+export function renderPage(baseUrl: string, path: string, routes: ReactNode = customPageRoutes(false)) {
+  const dataProvider = createDataProvider(`${baseUrl}/api`, resourceModules);
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <ApiBaseContext.Provider value={baseUrl}>
+        <Admin dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()} disableTelemetry>
+          <CustomRoutes>{routes}</CustomRoutes>
+        </Admin>
+      </ApiBaseContext.Provider>
     </MemoryRouter>,
   );
 }

@@ -34,6 +34,10 @@ describe('holiday form rules', () => {
     expect(holidayCorrections({ tipo: 'Nacional', uf: 'SP' })).toEqual({ uf: null });
     expect(holidayCorrections({ tipo: 'Nacional', uf: null })).toEqual({});
     expect(holidayCorrections({ tipo: 'Estadual', uf: 'SP' })).toEqual({});
+    // A one-off holiday gets this year when it has none; a recurring one loses its year.
+    expect(holidayCorrections({ tipo: 'Nacional', recorrencia_anual: false }, 2026)).toEqual({ ano: 2026 });
+    expect(holidayCorrections({ tipo: 'Nacional', recorrencia_anual: false, ano: 2027 }, 2026)).toEqual({});
+    expect(holidayCorrections({ tipo: 'Nacional', recorrencia_anual: true, ano: 2027 }, 2026)).toEqual({ ano: null });
   });
 });
 
@@ -91,6 +95,10 @@ describe('month-day dates', () => {
     const once = { ...natal, recorrencia_anual: false, created_at: '2026-03-01T12:00:00Z' };
     expect(holidayFallsOn(once, '2026-12-25')).toBe(true);
     expect(holidayFallsOn(once, '2027-12-25')).toBe(false);
+    // Its year, when it has one, wins over the year it was registered in.
+    const nextJanuary = { ...natal, data: '01-02', recorrencia_anual: false, ano: 2027, created_at: '2026-12-10T12:00:00Z' };
+    expect(holidayFallsOn(nextJanuary, '2027-01-02')).toBe(true);
+    expect(holidayFallsOn(nextJanuary, '2026-01-02')).toBe(false);
     const mg = { data: '04-21', tipo: 'Estadual', uf: 'MG' };
     expect(holidayFallsOn(mg, '2026-04-21', { uf: 'MG' })).toBe(true);
     expect(holidayFallsOn(mg, '2026-04-21', { uf: 'SP' })).toBe(false);

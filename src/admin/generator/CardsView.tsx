@@ -8,6 +8,8 @@ import type { Rights } from './access.js';
 import { SchemaField, StatusDot } from './fields.js';
 import { FileImage } from './files.js';
 import { isIconNameField, NamedIcon } from './iconNames.js';
+import { columnTitle } from './paths.js';
+import { configByResource } from './registry.js';
 import { hasRowActions, RowActions } from './RowActions.js';
 import { editPathOf, type ResourceConfig } from './schemas.js';
 
@@ -59,7 +61,7 @@ export function CardsView({ config, rights }: { config: ResourceConfig; rights: 
               {shown.map((field) => (
                 <Box key={field} sx={{ fontSize: 14 }}>
                   <Typography component="span" variant="caption" sx={{ color: 'text.secondary', mr: 0.5 }}>
-                    {config.properties[field]?.title ?? field}:
+                    {columnTitle(config, field, (resource) => configByResource.get(resource))}:
                   </Typography>
                   <SchemaField config={config} source={field} />
                 </Box>

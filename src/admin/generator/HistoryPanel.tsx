@@ -1,6 +1,6 @@
 // 'Ver histórico de Edições': who changed the record, when, and what (field, before, after),
 // newest first, from GET /api/<resource>/<id>/history.
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   Accordion,
@@ -18,9 +18,10 @@ import {
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import HistoryIcon from '@mui/icons-material/History';
 import { useDataProvider, useGetMany, type Identifier } from 'react-admin';
-import { formatDateTime } from '../../domain/format.js';
+import { formatDateTime, isEmptyValue } from '../../domain/format.js';
 import { authorText, describeHistory, HISTORY_ACTION_TEXT, HISTORY_TITLE, type FieldChange } from '../../domain/history.js';
 import type { IntranetDataProvider } from '../dataProvider.js';
+import { fieldViewOf } from './extensions.js';
 import { displayText } from './fields.js';
 import type { ResourceConfig } from './schemas.js';
 
@@ -90,11 +91,19 @@ function ChangesTable({ config, changes }: { config: ResourceConfig; changes: Fi
   );
 }
 
-/** A value of the diff; references show their label. */
+/** A value of the diff as tables show it: references by their label, fields with a view of their own through it. */
 function ChangeValue({ config, field, value }: { config: ResourceConfig; field: string; value: unknown }) {
   const ref = config.references[field];
   const ids = ref && value !== null && value !== undefined ? (Array.isArray(value) ? value : [value]) : [];
   const { data } = useGetMany(ref?.resource ?? config.resource, { ids: ids as Identifier[] }, { enabled: Boolean(ref && ids.length) });
+  const View = fieldViewOf(config.resource, field)?.component;
+  if (View && !isEmptyValue(value)) {
+    return (
+      <Suspense fallback="…">
+        <View config={config} field={field} value={value} />
+      </Suspense>
+    );
+  }
   if (ref && ids.length) {
     return <>{ids.map((id) => String(data?.find((r) => r.id === id)?.[ref.label] ?? id)).join(', ')}</>;
   }

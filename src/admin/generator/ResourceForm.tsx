@@ -1,7 +1,7 @@
 // The generated create (<path>/register) and edit (<path>/edit/:id) screens: the schema's form
 // sections with sub-headers, the required-fields banner, Cancel and Save, the spec's toasts, and
 // on edit the history panel.
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useFormState } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Divider, Typography } from '@mui/material';
@@ -9,7 +9,6 @@ import {
   Create,
   Edit,
   ResourceContextProvider,
-  SaveButton,
   SimpleForm,
   Toolbar,
 } from 'react-admin';
@@ -18,11 +17,14 @@ import { TitleBar } from '../shell/TitleBar.js';
 import { useGoBack } from '../shell/navigation.js';
 import { useRights } from './access.js';
 import { useApiOrigin } from './api.js';
-import { contextChain, contextFields } from './dependent.js';
+import { contextChain, contextFields, formReferences } from './dependent.js';
 import { HistoryPanel } from './HistoryPanel.js';
-import { ContextSelect, isWide, SchemaInput } from './inputs.js';
+import { ContextSelect, FormReferencesProvider, isWide, SchemaInput } from './inputs.js';
+import { DateRangeInput, isRangeEnd, rangeStartingAt } from './DateRange.js';
 import { configByResource } from './registry.js';
 import { useToasts } from './RowActions.js';
+import { SubmitButton } from './SubmitButton.js';
+import { MISSING_VALUE_ARG } from './validation.js';
 import type { ResourceConfig } from './schemas.js';
 
 const lookup = (resource: string) => configByResource.get(resource);
@@ -31,6 +33,9 @@ const lookup = (resource: string) => configByResource.get(resource);
 export const NOT_ALLOWED_TEXT = 'Você não tem permissão para acessar esta página.';
 
 export const FORM_MAX_WIDTH = 980;
+/** Submit feedback (the toasts) appears this long after the submit (foundation document, section 4). */
+export const SUBMIT_FEEDBACK_MS = 200;
+const afterFeedbackDelay = (show: () => void) => setTimeout(show, SUBMIT_FEEDBACK_MS);
 export const REQUIRED_BANNER = '* CAMPO DE PREENCHIMENTO OBRIGATÓRIO';
 
 function RequiredBanner() {
@@ -42,8 +47,10 @@ function RequiredBanner() {
 }
 
 /**
- * The submit-level message: 'Preencha todos os campos obrigatórios!' when a required field is
- * missing, the generic failure text for other invalid fields. Server errors have their own toast.
+ * The submit-level message: 'Preencha todos os campos obrigatórios!' when a required value is
+ * missing ('Campo obrigatório', or a rule's own text marked with missingValue(): a Municipal
+ * holiday's 'Selecione uma ou mais cidades'), the generic failure text for other invalid fields.
+ * Server errors have their own toast.
  */
 function InvalidSubmitNotifier() {
   const { submitCount, errors } = useFormState();
@@ -52,19 +59,26 @@ function InvalidSubmitNotifier() {
   useEffect(() => {
     if (submitCount <= seen.current) return;
     seen.current = submitCount;
-    const messages = errorMessages(errors);
+    const messages = formErrors(errors);
     if (!messages.length) return;
-    toasts.failure({ message: messages.includes(MSG.required) ? MSG.requiredForm : MSG.failure });
+    const missing = messages.some((m) => m.missing || m.text === MSG.required);
+    afterFeedbackDelay(() => toasts.failure({ message: missing ? MSG.requiredForm : MSG.failure }));
   }, [submitCount, errors, toasts]);
   return null;
 }
 
+interface FormError {
+  text: string;
+  /** A required value is missing (missingValue()). */
+  missing: boolean;
+}
+
 /**
- * The texts of a form's errors. react-admin stores its validators' answers as
- * '@@react-admin@@' + JSON (to translate them later); server errors come as plain strings.
+ * The errors of a form. react-admin stores its validators' answers as '@@react-admin@@' + JSON (to
+ * translate them later: a text, or { message, args }); server errors come as plain strings.
  */
-export function errorMessages(errors: unknown): string[] {
-  const out: string[] = [];
+export function formErrors(errors: unknown): FormError[] {
+  const out: FormError[] = [];
   const visit = (node: unknown, depth: number) => {
     if (!node || typeof node !== 'object' || depth > 5) return;
     for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
@@ -79,18 +93,19 @@ export function errorMessages(errors: unknown): string[] {
 
 const RA_PREFIX = '@@react-admin@@';
 
-function decodeMessage(message: string): string {
-  if (!message.startsWith(RA_PREFIX)) return message;
+function decodeMessage(message: string): FormError {
+  if (!message.startsWith(RA_PREFIX)) return { text: message, missing: false };
   try {
     const parsed = JSON.parse(message.slice(RA_PREFIX.length)) as unknown;
-    if (typeof parsed === 'string') return parsed;
+    if (typeof parsed === 'string') return { text: parsed, missing: false };
     if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
-      return (parsed as { message: string }).message;
+      const { message: text, args } = parsed as { message: string; args?: Record<string, unknown> };
+      return { text, missing: args?.[MISSING_VALUE_ARG] === true };
     }
   } catch {
     // not react-admin's format after all
   }
-  return message;
+  return { text: message, missing: false };
 }
 
 function FormToolbar({ onCancel }: { onCancel: () => void }) {
@@ -99,7 +114,7 @@ function FormToolbar({ onCancel }: { onCancel: () => void }) {
       <Button variant="outlined" onClick={onCancel}>
         Cancelar
       </Button>
-      <SaveButton label="Salvar" alwaysEnable />
+      <SubmitButton label="Salvar" />
     </Toolbar>
   );
 }
@@ -107,8 +122,9 @@ function FormToolbar({ onCancel }: { onCancel: () => void }) {
 function FormSections({ config }: { config: ResourceConfig }) {
   // Context selects (provider and department of a position's sector, ...) go before their field, once.
   const drawn = new Set<string>();
+  const references = useMemo(() => formReferences(config, lookup), [config]);
   return (
-    <>
+    <FormReferencesProvider value={references}>
       <RequiredBanner />
       {config.sections.map((section, index) => (
         <Box key={section.title} component="section" sx={{ width: '100%' }} aria-label={section.title}>
@@ -120,6 +136,10 @@ function FormSections({ config }: { config: ResourceConfig }) {
             {section.fields.flatMap((field) => {
               const p = config.properties[field];
               if (!p || p.readOnly) return [];
+              // A declared period is one input, drawn where its start is.
+              const range = rangeStartingAt(config, field);
+              if (range) return [<DateRangeInput key={field} config={config} range={range} />];
+              if (isRangeEnd(config, field) && section.fields.some((f) => rangeStartingAt(config, f)?.end === field)) return [];
               const context = contextChain(config, field, lookup).filter((spec) => !drawn.has(spec.field));
               context.forEach((spec) => drawn.add(spec.field));
               return [
@@ -136,7 +156,7 @@ function FormSections({ config }: { config: ResourceConfig }) {
           </Box>
         </Box>
       ))}
-    </>
+    </FormReferencesProvider>
   );
 }
 
@@ -166,14 +186,17 @@ export function ResourceForm({ config, mode }: { config: ResourceConfig; mode: '
   const mutationOptions = useMemo(
     () => ({
       onSuccess: () => {
-        toasts.success();
+        afterFeedbackDelay(() => toasts.success());
         goBack();
       },
-      onError: (error: unknown) => toasts.failure(error),
+      onError: (error: unknown) => afterFeedbackDelay(() => toasts.failure(error)),
     }),
     [toasts, goBack],
   );
   const transform = useMemo(() => withoutContext(config), [config]);
+  // A record that cannot be read ('O item não existe') leads to this screen's own list, not to
+  // react-admin's /<resource> (no route where the spec's path differs: /contracting/companies).
+  const toList = useCallback(() => `${config.path}/list`, [config.path]);
   const title = mode === 'create' ? `Cadastrar ${config.labels.singular}` : `Editar ${config.labels.singular}`;
   const allowed = mode === 'create' ? rights.create : rights.update;
   if (!allowed) {
@@ -212,6 +235,7 @@ export function ResourceForm({ config, mode }: { config: ResourceConfig; mode: '
             title={title}
             actions={false}
             redirect={false}
+            redirectOnError={toList}
             mutationMode="pessimistic"
             mutationOptions={mutationOptions}
             transform={transform}

@@ -1,12 +1,10 @@
 // The generated list screen (<path>/list): title bar, search and filters, a sortable table with
 // expandable rows, row actions, server-side paging and the ';' CSV export.
-import type { ReactElement } from 'react';
+import { useRef, type ReactElement } from 'react';
 import { Box, Typography } from '@mui/material';
 import {
-  AutocompleteInput,
   Datagrid,
   downloadCSV,
-  ExportButton,
   List,
   NullableBooleanInput,
   ReferenceInput,
@@ -16,20 +14,27 @@ import {
   TextInput,
   TopToolbar,
   type Exporter,
+  type Identifier,
 } from 'react-admin';
-import { CSV_FILE_NAME, NO_DATA_TEXT, toCsv } from '../../domain/format.js';
+import { CSV_FILE_NAME, EMPTY_TEXT, NO_DATA_TEXT, toCsv } from '../../domain/format.js';
 import { TitleBar } from '../shell/TitleBar.js';
 import { displayText, ExpandPanel, SchemaField } from './fields.js';
-import { SELECT_DEBOUNCE_MS } from './inputs.js';
+import { ReferenceAutocomplete, SELECT_DEBOUNCE_MS } from './inputs.js';
 import { DEFAULT_PAGE_SIZE, ListPagination } from './ListPagination.js';
 import { configByResource } from './registry.js';
-import { useRights } from './access.js';
+import { useRights, type Rights } from './access.js';
 import { useApiOrigin } from './api.js';
 import { CardsView } from './CardsView.js';
-import { hasRowActions, RowActions } from './RowActions.js';
+import { DateRangeFilter } from './DateRange.js';
+import { ExportAllButton } from './ExportButton.js';
+import { columnTitle, pathTexts, type FetchMany, type RecordLike } from './paths.js';
+import { useFitLevel } from './fit.js';
+import { CompactActions, hasRowActions, RowActions } from './RowActions.js';
 import { baseType, editPathOf, type ResourceConfig } from './schemas.js';
 
 export const LIST_MAX_WIDTH = 983;
+
+const lookup = (resource: string) => configByResource.get(resource);
 
 function filterInputs(config: ResourceConfig): ReactElement[] {
   const inputs: ReactElement[] = [];
@@ -43,9 +48,9 @@ function filterInputs(config: ResourceConfig): ReactElement[] {
       const target = configByResource.get(ref.resource);
       inputs.push(
         <ReferenceInput key={field} source={field} reference={ref.resource} alwaysOn sort={{ field: ref.label, order: 'ASC' }}>
-          <AutocompleteInput
+          <ReferenceAutocomplete
+            reference={ref}
             label={label}
-            optionText={ref.label}
             filterToQuery={(q: string) => (q && target?.search.length ? { q } : {})}
             debounce={SELECT_DEBOUNCE_MS}
             sx={{ minWidth: 200 }}
@@ -53,6 +58,8 @@ function filterInputs(config: ResourceConfig): ReactElement[] {
           />
         </ReferenceInput>,
       );
+    } else if (p.format === 'date' || p.format === 'date-time') {
+      inputs.push(<DateRangeFilter key={field} source={`${field}_gte`} field={field} label={label} alwaysOn dateTime={p.format === 'date-time'} />);
     } else if (baseType(p) === 'boolean') {
       inputs.push(
         <NullableBooleanInput
@@ -76,17 +83,21 @@ function filterInputs(config: ResourceConfig): ReactElement[] {
   return inputs;
 }
 
-/** CSV of the listed columns, with headers and references by their label, ';'-separated. */
+/** CSV of the listed columns, with headers, and references (and paths through them) by their label, ';'-separated. */
 export function csvExporter(config: ResourceConfig): Exporter {
-  return async (records, fetchRelatedRecords) => {
+  return async (records, fetchRelatedRecords, dataProvider) => {
     const related: Record<string, Record<string, Record<string, unknown>>> = {};
+    const paths: Record<string, Map<string, string>> = {};
+    const fetchMany: FetchMany = async (resource, ids) => (await dataProvider.getMany(resource, { ids: ids as Identifier[] })).data as RecordLike[];
     for (const field of config.list.columns) {
       const ref = config.references[field];
-      if (ref) related[field] = (await fetchRelatedRecords(records, field, ref.resource)) as Record<string, Record<string, unknown>>;
+      if (field.includes('.')) paths[field] = await pathTexts(config, field, records as RecordLike[], fetchMany, lookup, displayText);
+      else if (ref) related[field] = (await fetchRelatedRecords(records, field, ref.resource)) as Record<string, Record<string, unknown>>;
     }
-    const header = config.list.columns.map((f) => config.properties[f]?.title ?? f);
+    const header = config.list.columns.map((f) => columnTitle(config, f, lookup));
     const rows = records.map((record) =>
       config.list.columns.map((field) => {
+        if (paths[field]) return paths[field].get(String(record.id)) ?? EMPTY_TEXT;
         const ref = config.references[field];
         const value = record[field];
         if (ref && value !== null && value !== undefined) {
@@ -104,12 +115,48 @@ const Empty = () => (
   <Typography sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>{NO_DATA_TEXT}</Typography>
 );
 
+/** Columns that may move into the expanded row when the table does not fit: all but the first and the status, the last first. */
+const foldable = (config: ResourceConfig) => config.list.columns.filter((c, i) => i > 0 && c !== 'ativo').reverse();
+
+/**
+ * The table of the list, fitting its box (fit.ts): level 1 draws compact row actions and narrower
+ * cells; each level above moves one more column (the last ones first) into the expanded row.
+ */
+function FittingTable({ config, rights, actions, rowClick }: { config: ResourceConfig; rights: Rights; actions: boolean; rowClick: false | ((id: Identifier) => string) }) {
+  const box = useRef<HTMLDivElement>(null);
+  const candidates = foldable(config);
+  const level = useFitLevel(box, '.RaDatagrid-tableWrapper', 1 + candidates.length);
+  const folded = new Set(candidates.slice(0, Math.max(0, level - 1)));
+  const columns = config.list.columns.filter((c) => !folded.has(c));
+  const expand = [...config.list.columns.filter((c) => folded.has(c)), ...config.list.expand];
+  return (
+    <Box ref={box} sx={{ minWidth: 0 }}>
+      <CompactActions.Provider value={level > 0}>
+        <Datagrid
+          rowClick={rowClick}
+          expand={expand.length ? <ExpandPanel config={config} fields={expand} /> : undefined}
+          bulkActionButtons={false}
+          empty={<Empty />}
+          size="medium"
+          sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, ...(level > 0 ? { '& .MuiTableCell-root': { px: 1 } } : {}) }}
+        >
+          {columns.map((field) => (
+            <SchemaField key={field} config={config} source={field} label={columnTitle(config, field, lookup)} />
+          ))}
+          {actions && <RowActions config={config} rights={rights} label="Ações" sortable={false} textAlign="right" />}
+        </Datagrid>
+      </CompactActions.Provider>
+    </Box>
+  );
+}
+
 export function ResourceList({ config, view = config.list.view }: { config: ResourceConfig; view?: 'table' | 'cards' }) {
   const editPath = (id: string | number) => editPathOf(config, id);
   useApiOrigin();
   const rights = useRights(config);
   const canAdd = config.editable && rights.create;
   const actions = hasRowActions(config, rights);
+  const exporter = csvExporter(config);
   return (
     <ResourceContextProvider value={config.resource}>
       <Box sx={{ maxWidth: LIST_MAX_WIDTH, width: '100%', minWidth: 0, mx: 'auto', px: { xs: 1, sm: 2 } }}>
@@ -125,33 +172,23 @@ export function ResourceList({ config, view = config.list.view }: { config: Reso
           perPage={DEFAULT_PAGE_SIZE}
           sort={config.list.sort}
           filters={filterInputs(config)}
-          exporter={csvExporter(config)}
+          exporter={exporter}
           pagination={<ListPagination />}
           actions={
             <TopToolbar>
-              <ExportButton label="Exportar" />
+              <ExportAllButton exporter={exporter} />
             </TopToolbar>
           }
           empty={false}
           storeKey={`${config.resource}.listParams`}
-          sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
+          // Filters line up by their top: a message under one (the date filter's) grows the bar
+          // downwards instead of lifting that filter above the others.
+          sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 }, '& .RaFilterForm-root': { alignItems: 'flex-start' } }}
         >
           {view === 'cards' ? (
             <CardsView config={config} rights={rights} />
           ) : (
-          <Datagrid
-            rowClick={config.editable && rights.update ? (id) => editPath(id) : false}
-            expand={config.list.expand.length ? <ExpandPanel config={config} /> : undefined}
-            bulkActionButtons={false}
-            empty={<Empty />}
-            size="medium"
-            sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
-          >
-            {config.list.columns.map((field) => (
-              <SchemaField key={field} config={config} source={field} label={config.properties[field]?.title ?? field} />
-            ))}
-            {actions && <RowActions config={config} rights={rights} label="Ações" sortable={false} textAlign="right" />}
-          </Datagrid>
+            <FittingTable config={config} rights={rights} actions={actions} rowClick={config.editable && rights.update ? (id) => editPath(id) : false} />
           )}
         </List>
       </Box>

@@ -1,12 +1,14 @@
 // The actions of a table row, each shown only when the user's role allows it: Ativar/Desativar (for
 // records with 'ativo'), links of bespoke pages (a provider's cities, ...), edit, and delete after
 // the spec's irreversibility warning. 'Super Admin' rows cannot be deleted.
-import { useState, type MouseEvent } from 'react';
+import { createContext, useContext, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Button, IconButton, Stack, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import WarningIcon from '@mui/icons-material/WarningAmber';
+import SwitchOnIcon from '@mui/icons-material/ToggleOn';
+import SwitchOffIcon from '@mui/icons-material/ToggleOffOutlined';
 import { useDelete, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 import { MSG } from '../../domain/messages.js';
 import { isSuperAdminRow, type Rights } from './access.js';
@@ -32,6 +34,9 @@ export function useToasts() {
   };
 }
 
+/** A table short of room (fit.ts): Ativar/Desativar become a switch icon with its tooltip. */
+export const CompactActions = createContext(false);
+
 /** Whether a row of this resource has any action the user may use (else the column is hidden). */
 export function hasRowActions(config: ResourceConfig, rights: Rights) {
   const toggles = 'ativo' in config.properties && !config.properties.ativo.readOnly;
@@ -51,6 +56,7 @@ export function RowActions({ config, rights }: { config: ResourceConfig; rights:
   const [update, { isPending: updating }] = useUpdate();
   const [remove, { isPending: deleting }] = useDelete();
   const [confirming, setConfirming] = useState(false);
+  const compact = useContext(CompactActions);
   if (!record) return null;
   const hasActive = 'ativo' in config.properties && !config.properties.ativo.readOnly && rights.update;
   const active = Boolean(record.ativo);
@@ -85,12 +91,22 @@ export function RowActions({ config, rights }: { config: ResourceConfig; rights:
     );
 
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end' }} onClick={stop}>
-      {hasActive && (
-        <Button size="small" onClick={toggle} disabled={updating} color={active ? 'error' : 'success'} sx={{ minWidth: 88 }}>
-          {active ? 'Desativar' : 'Ativar'}
-        </Button>
-      )}
+    <Stack direction="row" spacing={compact ? 0 : 0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end' }} onClick={stop}>
+      {hasActive &&
+        (compact ? (
+          <Tooltip title={active ? 'Desativar' : 'Ativar'}>
+            <Box component="span">
+              {/* The switch shows the state (on: active); the tooltip and name say what a click does. */}
+              <IconButton size="small" onClick={toggle} disabled={updating} color={active ? 'success' : 'default'} aria-label={active ? 'Desativar' : 'Ativar'}>
+                {active ? <SwitchOnIcon /> : <SwitchOffIcon />}
+              </IconButton>
+            </Box>
+          </Tooltip>
+        ) : (
+          <Button size="small" onClick={toggle} disabled={updating} color={active ? 'error' : 'success'} sx={{ minWidth: 88 }}>
+            {active ? 'Desativar' : 'Ativar'}
+          </Button>
+        ))}
       {links.map(({ label, icon: Icon, to }) => (
         <Tooltip key={label} title={label}>
           {Icon ? (

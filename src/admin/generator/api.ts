@@ -1,12 +1,12 @@
-// The documented v1 calls the generated screens make besides /api (files, CEP, municipalities,
-// provider cities): the session's bearer token and the effective role of the call's module, as the
-// data provider does for /api. The base is the page's origin; tests point it at their server.
-import { effectiveRole } from '../../domain/roles.js';
+// The documented v1 calls the generated screens and custom pages make besides /api (files, CEP,
+// municipalities, provider cities, profile, ...): the session's bearer token and the effective role
+// of the call's module, refreshed and retried once after a 401 as the data provider does for /api
+// (the same withSession()). The base is the page's origin; tests point it at their server.
+import { ROLE_HEADER } from '../../domain/roles.js';
+import { roleForAreas } from '../dataProvider.js';
 import { MSG } from '../../domain/messages.js';
 import { useApiBase } from '../auth/context.js';
-import { getSession } from '../session.js';
-
-const ROLE_HEADER = 'X-Intranet-Role';
+import { withSession, type Session } from '../session.js';
 
 let base = '';
 
@@ -33,36 +33,40 @@ export class ApiError extends Error {
   }
 }
 
-function headersFor(module: string, init?: HeadersInit) {
+/** The role area(s) of a call: its role header is the user's role of the first area where they hold one. */
+type Areas = string | readonly string[];
+
+function headersFor(module: Areas, session: Session | null, init?: HeadersInit) {
   const headers = new Headers(init);
-  const session = getSession();
   if (session) {
     headers.set('Authorization', `Bearer ${session.token}`);
-    headers.set(ROLE_HEADER, effectiveRole(session.roles, module));
+    headers.set(ROLE_HEADER, roleForAreas(session.roles, module));
   }
   return headers;
 }
 
 /** fetch() of a v1 path with the session's credentials; non-2xx answers throw ApiError with the server's text. */
-export async function v1Fetch(path: string, options: RequestInit & { module?: string } = {}): Promise<Response> {
+export function v1Fetch(path: string, options: RequestInit & { module?: Areas } = {}): Promise<Response> {
   const { module = 'rh', ...init } = options;
-  const headers = headersFor(module, init.headers);
-  if (init.body && typeof init.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-  const response = await fetch(apiUrl(path), { ...init, headers });
-  if (!response.ok) {
-    let body: unknown = null;
-    try {
-      body = await response.json();
-    } catch {
-      // not JSON
+  return withSession(async (session) => {
+    const headers = headersFor(module, session, init.headers);
+    if (init.body && typeof init.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    const response = await fetch(apiUrl(path), { ...init, headers });
+    if (!response.ok) {
+      let body: unknown = null;
+      try {
+        body = await response.json();
+      } catch {
+        // not JSON
+      }
+      const message = (body as { message?: string } | null)?.message || MSG.failure;
+      throw new ApiError(message, response.status, body);
     }
-    const message = (body as { message?: string } | null)?.message || MSG.failure;
-    throw new ApiError(message, response.status, body);
-  }
-  return response;
+    return response;
+  });
 }
 
-export async function v1Json<T = any>(path: string, options: RequestInit & { module?: string } = {}): Promise<T> {
+export async function v1Json<T = any>(path: string, options: RequestInit & { module?: Areas } = {}): Promise<T> {
   const response = await v1Fetch(path, options);
   return (await response.json()) as T;
 }

@@ -43,7 +43,10 @@ export function addressFieldsOf(fields: readonly string[]): Partial<Record<keyof
   return out;
 }
 
-/** The lookup fills these; numero and complemento are the user's (complemento only when empty). */
+/**
+ * The lookup fills these and clears them under 6 characters; numero is the user's, and complemento is
+ * filled only when empty and cleared (when the CEP changes at all) only if the lookup wrote it.
+ */
 export const CLEARED_PARTS = ['endereco', 'bairro', 'cidade', 'estado', 'id_cidade'] as const;
 
 function unwrap(json: any): CepAddress {

@@ -16,11 +16,12 @@ import { SUPER_ADMIN_LABEL } from './access.js';
 import { fieldViewOf } from './extensions.js';
 import { FileImage } from './files.js';
 import { isIconNameField, NamedIcon } from './iconNames.js';
+import { columnTitle, fieldPath } from './paths.js';
+import { configByResource } from './registry.js';
 import { htmlText } from './sanitize.js';
 import { baseType, type ResourceConfig } from './schemas.js';
 
-/** Number fields holding money: the schema format has no currency yet, so the name tells. */
-export const isMoneyField = (field: string) => /^(valor|preco|custo|salario|total)(_|$)/.test(field);
+const lookup = (resource: string) => configByResource.get(resource);
 
 export const ACTIVE_TEXT = { true: 'Ativo', false: 'Inativo' } as const;
 
@@ -34,7 +35,8 @@ export function displayText(config: ResourceConfig, field: string, value: unknow
   if (p.format === 'date') return formatDate(value);
   if (p.format === 'date-time') return formatDateTime(value);
   if (p.format === 'month-day') return formatMonthDay(value);
-  if (type === 'number' || type === 'integer') return isMoneyField(field) ? formatBRL(value) : formatNumber(value);
+  if (p.format === 'money') return formatBRL(value);
+  if (type === 'number' || type === 'integer') return formatNumber(value);
   if (p.format === 'html' && typeof value === 'string') return htmlText(value).trim() || EMPTY_TEXT;
   if (Array.isArray(value)) return value.map((v) => roleText(field, v)).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
@@ -61,10 +63,13 @@ export function StatusDot({ active }: { active: boolean }) {
 }
 
 const Empty = () => (
-  <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+  <Typography component="span" variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
     {EMPTY_TEXT}
   </Typography>
 );
+
+/** Values written by a mask or a fixed pattern: a line break inside '11.444.777/0001-61' or a date would cut them in two. */
+const UNBROKEN_FORMATS = new Set(['cnpj', 'cpf', 'cep', 'phone', 'date', 'date-time', 'month-day', 'time', 'money']);
 
 export interface SchemaFieldProps {
   config: ResourceConfig;
@@ -74,10 +79,31 @@ export interface SchemaFieldProps {
   sortable?: boolean;
 }
 
-/** One cell: references by their label field, 'ativo' as a coloured dot, dates and money in pt-BR. */
+/**
+ * A column naming a path through references ('id_setor.id_departamento.id_empresa'): one
+ * ReferenceField a hop (react-admin reads each level with one getMany for the whole page), the
+ * field at the end shown as any cell.
+ */
+function PathField({ config, path }: { config: ResourceConfig; path: string }) {
+  const steps = fieldPath(config, path, lookup);
+  if (!steps) return null;
+  const last = steps[steps.length - 1];
+  let cell = <SchemaField config={last.config} source={last.field} />;
+  for (const step of steps.slice(0, -1).reverse()) {
+    cell = (
+      <ReferenceField source={step.field} reference={step.reference!.resource} link={false} empty={<Empty />}>
+        {cell}
+      </ReferenceField>
+    );
+  }
+  return cell;
+}
+
+/** One cell: references by their label field, 'ativo' as a coloured dot, dates and money (format money, BRL) in pt-BR. */
 export function SchemaField({ config, source }: SchemaFieldProps) {
   const record = useRecordContext();
   if (!record) return null;
+  if (source.includes('.')) return <PathField config={config} path={source} />;
   const value = record[source];
   const ref = config.references[source];
   const p = config.properties[source];
@@ -150,7 +176,7 @@ export function SchemaField({ config, source }: SchemaFieldProps) {
     );
   }
   return (
-    <Typography component="span" variant="body2">
+    <Typography component="span" variant="body2" sx={p?.format && UNBROKEN_FORMATS.has(p.format) ? { whiteSpace: 'nowrap' } : undefined}>
       {displayText(config, source, value)}
     </Typography>
   );
@@ -161,8 +187,8 @@ function ReferenceChip({ label }: { label: string }) {
   return record ? <Chip size="small" label={String(record[label] ?? record.id)} /> : null;
 }
 
-/** The expanded part of a row: label and value of each list.expand field. */
-export function ExpandPanel({ config }: { config: ResourceConfig }) {
+/** The expanded part of a row: label and value of each list.expand field (and of the columns a narrow table moved there). */
+export function ExpandPanel({ config, fields = config.list.expand }: { config: ResourceConfig; fields?: string[] }) {
   return (
     <Box
       sx={{
@@ -173,10 +199,10 @@ export function ExpandPanel({ config }: { config: ResourceConfig }) {
         px: 2,
       }}
     >
-      {config.list.expand.map((field) => (
+      {fields.map((field) => (
         <Box key={field}>
           <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-            {config.properties[field]?.title ?? field}
+            {columnTitle(config, field, lookup)}
           </Typography>
           <SchemaField config={config} source={field} />
         </Box>

@@ -2,7 +2,8 @@
 // references as selects searched on the server (500 ms debounce) and dependent on each other,
 // multi-selects, switches, numbers, dates, masked CNPJ/CPF/phone/CEP (with the address lookup),
 // colour, rich text, file and image uploads; bespoke inputs from custom pages take their place.
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { createContext, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Box, Button, CircularProgress, InputAdornment, Stack, Typography } from '@mui/material';
 import {
@@ -20,13 +21,16 @@ import {
   TextArrayInput,
   TextInput,
   TimeInput,
+  useDataProvider,
   useGetOne,
+  type AutocompleteInputProps,
 } from 'react-admin';
-import { applyMask, formatMonthDay, isImageFieldName, MASKS, parseMonthDay, type MaskName } from '../../domain/format.js';
+import { applyMask, formatMoneyInput, formatMonthDay, isImageFieldName, MASKS, parseMonthDay, parseMoneyInput, type MaskName } from '../../domain/format.js';
 import { addressFieldsOf, CEP_CLEAR_BELOW, CEP_LOOKUP_LENGTH, CEP_NOT_FOUND, CLEARED_PARTS, createCity, lookupCep, type CepAddress } from './cep.js';
-import { dependentFilter, isBlankId, reconcile, sameId, type SelectSpec } from './dependent.js';
+import { chainAbove, dependentFilter, fieldReference, isBlankId, reconcile, sameId, type SelectSpec } from './dependent.js';
 import { fieldInputOf } from './extensions.js';
 import { FileArrayInput, FileInput } from './files.js';
+import { useOptionText } from './optionText.js';
 import { configByResource } from './registry.js';
 import { RichTextInput } from './RichTextInput.js';
 import { baseType, isNullable, type PropertySchema, type Reference, type ResourceConfig } from './schemas.js';
@@ -39,7 +43,7 @@ export const NO_OPTIONS_TEXT = 'Nenhum dado encontrado';
 type MarkedValidator = Validator & { isRequired?: boolean };
 
 /** Validators with react-admin's marker, so the label shows the required asterisk. */
-function validation(property: PropertySchema, required: boolean): MarkedValidator[] {
+export function validation(property: PropertySchema, required: boolean): MarkedValidator[] {
   const list: MarkedValidator[] = validatorsFor(property, required);
   if (required && list.length && baseType(property) !== 'boolean') list[0].isRequired = true;
   return list;
@@ -64,7 +68,7 @@ export function SchemaInput({ config, field }: { config: ResourceConfig; field: 
   const label = field === 'ativo' && baseType(property) === 'boolean' ? 'Ativo' : property.title;
   const validate = validation(property, required);
   const common = { source: field, label, validate, fullWidth: true, helperText: property.description ?? false } as const;
-  const ref = config.references[field];
+  const ref = fieldReference(config, field);
   const type = baseType(property);
 
   const Custom = fieldInputOf(config.resource, field)?.component;
@@ -104,6 +108,8 @@ export function SchemaInput({ config, field }: { config: ResourceConfig; field: 
   if (property.enum) {
     return <SelectInput {...common} choices={choicesOf(property.enum)} emptyText={required ? undefined : 'Não informado'} parse={(v: unknown) => (v === '' ? null : v)} />;
   }
+
+  if (property.format === 'money') return <MoneyInput common={common} />;
 
   if (type === 'integer' || type === 'number') {
     return <NumberInput {...common} step={type === 'integer' ? 1 : 'any'} />;
@@ -179,6 +185,22 @@ function ColorInput({ common }: { common: Common }) {
   );
 }
 
+/** Reais typed as on a cash register (the digits are cents), shown 'R$ 1.234,56'. */
+function MoneyInput({ common }: { common: Common }) {
+  return (
+    <TextInput
+      {...common}
+      placeholder="0,00"
+      format={formatMoneyInput}
+      parse={parseMoneyInput}
+      slotProps={{
+        htmlInput: { inputMode: 'numeric' },
+        input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> },
+      }}
+    />
+  );
+}
+
 function MaskedInput({ common, mask, nullable }: { common: Common; mask: MaskName; nullable: boolean }) {
   const pattern = MASKS[mask];
   return (
@@ -210,11 +232,23 @@ function CepInput({ common, config, nullable }: { common: Common; config: Resour
   latest.current = value;
   const provider = () => (hasProvider ? getValues('id_empresa') : undefined);
 
+  // The complemento the last lookup wrote: it belongs to that CEP and goes when the CEP changes;
+  // one the user typed is theirs and is never touched.
+  const lookedUpComplemento = useRef<string | null>(null);
+  const clearLookedUpComplemento = () => {
+    const name = fields.complemento;
+    if (name && lookedUpComplemento.current !== null && getValues(name) === lookedUpComplemento.current) setValue(name, null, { shouldDirty: true });
+    lookedUpComplemento.current = null;
+  };
+
   const fill = (address: CepAddress) => {
     for (const [part, name] of Object.entries(fields)) {
       if (!name) continue;
       const next = address[part as keyof CepAddress];
-      if (part === 'complemento' && (getValues(name) || !next)) continue;
+      if (part === 'complemento') {
+        if (!next || !isBlankId(getValues(name))) continue;
+        lookedUpComplemento.current = String(next);
+      }
       if (next === undefined || (part === 'id_cidade' && next === null)) continue;
       setValue(name, next === '' ? null : next, { shouldDirty: true, shouldValidate: true });
     }
@@ -231,6 +265,7 @@ function CepInput({ common, config, nullable }: { common: Common; config: Resour
     if (before === value) return;
     const text = value ?? '';
     setCreated(null);
+    clearLookedUpComplemento();
     if (text.length < CEP_CLEAR_BELOW) {
       setState('idle');
       setFailure(null);
@@ -292,12 +327,12 @@ function CepInput({ common, config, nullable }: { common: Common; config: Resour
         }}
       />
       {(state === 'notFound' || failure) && (
-        <Typography variant="caption" color="error" role="alert" sx={{ display: 'block', mt: -1.5, mb: 1.5 }}>
+        <Typography variant="caption" color="error" role="alert" sx={{ display: 'block', mt: 0.5, mb: 1.5 }}>
           {state === 'notFound' ? CEP_NOT_FOUND : failure}
         </Typography>
       )}
       {(state === 'missingCity' || state === 'creating') && (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: -1.5, mb: 1.5, flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, mb: 1.5, flexWrap: 'wrap' }}>
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
             {cidade ? `${cidade} ainda não é uma cidade do provedor.` : 'A cidade deste CEP ainda não é uma cidade do provedor.'}
           </Typography>
@@ -307,7 +342,7 @@ function CepInput({ common, config, nullable }: { common: Common; config: Resour
         </Stack>
       )}
       {created && (
-        <Typography variant="caption" color="success.main" role="status" sx={{ display: 'block', mt: -1.5, mb: 1.5 }}>
+        <Typography variant="caption" color="success.main" role="status" sx={{ display: 'block', mt: 0.5, mb: 1.5 }}>
           {`Cidade ${created} cadastrada no provedor.`}
         </Typography>
       )}
@@ -320,17 +355,23 @@ const searchQuery = (resource: string) => (text: string) => {
   return text && target?.search.length ? { q: text } : {};
 };
 
+/** The autocomplete of a ReferenceInput: options by their label, naming their provider where labels repeat. */
+export function ReferenceAutocomplete({ reference, ...props }: AutocompleteInputProps & { reference: Reference }) {
+  const optionText = useOptionText(reference);
+  return <AutocompleteInput {...props} optionText={optionText} />;
+}
+
 /** Select of a referenced record, searched on the server as the user types (500 ms debounce). */
 export function ReferenceSelect({ reference, common, field }: { reference: Reference; common: Omit<Common, 'validate'> & { validate?: MarkedValidator[] }; field: string }) {
   const filter = useDependentSelect(reference, field);
   return (
     <ReferenceInput source={common.source} reference={reference.resource} filter={filter} sort={{ field: reference.label, order: 'ASC' }}>
-      <AutocompleteInput
+      <ReferenceAutocomplete
+        reference={reference}
         label={common.label}
         validate={common.validate}
         helperText={common.helperText}
         fullWidth
-        optionText={reference.label}
         filterToQuery={searchQuery(reference.resource)}
         debounce={SELECT_DEBOUNCE_MS}
         noOptionsText={NO_OPTIONS_TEXT}
@@ -361,11 +402,53 @@ function ReferenceArraySelect({ reference, common }: { reference: Reference; com
   );
 }
 
+/** The references of the form's selects (record fields and context selects), for the chain filters. */
+const FormReferencesContext = createContext<Record<string, Reference>>({});
+export const FormReferencesProvider = FormReferencesContext.Provider;
+
+const asList = (v: unknown) => (Array.isArray(v) ? v : [v]);
+
 /**
- * Dependent selects: the options follow the value of `dependsOn`; changing that value clears this
- * one (changing the provider clears department, then sector, then position); an option that does
- * not belong to the chosen parent is cleared (an invalid department clears sector and position);
- * choosing an option while the parent is empty fills the parent from it.
+ * The options filter of a dependent select: its parent's value; when the parent is empty but a
+ * select further up has a value, the ids the chain allows (a user's providers narrow the positions
+ * offered to those of their departments' sectors before any sector is chosen).
+ */
+function useOptionsFilter(reference: Reference): Record<string, unknown> | undefined {
+  const references = useContext(FormReferencesContext);
+  const levels = useMemo(() => chainAbove(reference, references), [reference, references]);
+  const watched = useWatch({ name: levels.map((l) => l.parent), disabled: !levels.length }) as unknown[] | undefined;
+  const values = levels.length ? (watched ?? []) : [];
+  const nearest = values.findIndex((v) => !isBlankId(v));
+  const dataProvider = useDataProvider();
+  const { data: allowed } = useQuery({
+    queryKey: ['dependent-chain', reference.resource, levels.slice(0, nearest + 1).map((l) => l.parent), nearest > 0 ? values[nearest] : null],
+    enabled: nearest > 0,
+    queryFn: async () => {
+      let current: unknown[] = asList(values[nearest]);
+      for (let j = nearest - 1; j >= 0 && current.length; j--) {
+        const via = levels[j].parentReference;
+        if (!via?.dependsOn) return [];
+        const { data } = await dataProvider.getList(via.resource, {
+          filter: { [via.filterField ?? via.dependsOn]: current },
+          pagination: { page: 1, perPage: 0 },
+          sort: { field: 'id', order: 'ASC' },
+        });
+        current = data.map((r) => r.id);
+      }
+      return current;
+    },
+  });
+  if (nearest < 0) return undefined;
+  if (nearest === 0) return dependentFilter(reference, values[0]);
+  return { [levels[0].filterField]: allowed ?? [] };
+}
+
+/**
+ * Dependent selects: the options follow the value of `dependsOn` (or of a select above it); changing
+ * that value clears this one (changing the provider clears department, then sector, then position);
+ * an option that does not belong to the chosen parent is cleared (an invalid department clears
+ * sector and position); choosing an option while the parent is empty fills the parent from it. A
+ * parent holding several ids (a user's providers) clears only the options that belong to none.
  */
 function useDependentSelect(reference: Reference, field: string) {
   const { setValue, getValues } = useFormContext();
@@ -378,6 +461,7 @@ function useDependentSelect(reference: Reference, field: string) {
     if (!parentName) return;
     const before = previous.current;
     previous.current = parent;
+    if (Array.isArray(parent) || Array.isArray(before)) return;
     if (!isBlankId(before) && !sameId(before, parent) && !isBlankId(getValues(field))) {
       setValue(field, null, { shouldDirty: true, shouldValidate: false });
     }
@@ -397,5 +481,5 @@ function useDependentSelect(reference: Reference, field: string) {
     return () => clearTimeout(timer);
   }, [chosen, value, parent, parentName, field, reference, getValues, setValue]);
 
-  return dependentFilter(reference, parent);
+  return useOptionsFilter(reference);
 }

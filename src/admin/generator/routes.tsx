@@ -1,7 +1,8 @@
 // The routes of every generated resource, as the spec names them: <path>/list, <path>/register and
 // <path>/edit/:id (and <path> itself leading to the list); the optional-id forms register/{id?}
 // (an id opens that record's edit screen) and edit/{id?} (without an id, the register screen);
-// <path>/cards for the resources whose list is a cards view; the same screens again under each of
+// <path>/list is always the table, and <path>/cards the cards view of the resources that have one
+// (list.view 'cards': the categories, whose two routes the spec names); the same screens again under each of
 // the schema's aliases (x-intranet.aliases: /companies shows the providers). Each screen is loaded
 // on demand.
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -12,6 +13,11 @@ import { aliasConfig, type ResourceConfig } from './schemas.js';
 const ResourceList = lazy(() => import('./ResourceList.js'));
 const ResourceForm = lazy(() => import('./ResourceForm.js'));
 
+/**
+ * A screen loaded on demand, with its own boundary per route (`key`): the screen being left unmounts
+ * at once while the next one's code loads (with main.tsx's router, whose navigations are not
+ * transitions).
+ */
 export const Lazy = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<Loading loadingPrimary="Carregando" loadingSecondary="Aguarde" />}>{children}</Suspense>
 );
@@ -37,8 +43,8 @@ function routesOf(config: ResourceConfig) {
       key={`${config.path}:list`}
       path={listPath(config)}
       element={
-        <Lazy>
-          <ResourceList config={config} />
+        <Lazy key={listPath(config)}>
+          <ResourceList config={config} view="table" />
         </Lazy>
       }
     />,
@@ -48,7 +54,7 @@ function routesOf(config: ResourceConfig) {
             key={`${config.path}:cards`}
             path={`${config.path}/cards`}
             element={
-              <Lazy>
+              <Lazy key={`${config.path}/cards`}>
                 <ResourceList config={config} view="cards" />
               </Lazy>
             }
@@ -65,8 +71,8 @@ function formRoutes(config: ResourceConfig) {
       key={`${config.path}:register`}
       path={registerPath(config)}
       element={
-        <Lazy>
-          <ResourceForm key="create" config={config} mode="create" />
+        <Lazy key={registerPath(config)}>
+          <ResourceForm config={config} mode="create" />
         </Lazy>
       }
     />,
@@ -74,8 +80,8 @@ function formRoutes(config: ResourceConfig) {
       key={`${config.path}:edit`}
       path={`${config.editBase}/:id`}
       element={
-        <Lazy>
-          <ResourceForm key="edit" config={config} mode="edit" />
+        <Lazy key={`${config.editBase}/:id`}>
+          <ResourceForm config={config} mode="edit" />
         </Lazy>
       }
     />,

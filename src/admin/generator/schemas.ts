@@ -2,6 +2,7 @@
 // the meta-schema documents (path = /<resource>, title = plural label, ...).
 
 import type { Right } from '../../domain/roles.js';
+import type { DateRange } from '../../domain/dateRange.js';
 
 export type { Right };
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -32,6 +33,8 @@ export interface Reference {
   label: string;
   dependsOn?: string;
   filterField?: string;
+  /** Fields of the dependent chain bound to fields of this record: { "id_empresa": "id_empresas" }. */
+  contextFields?: Record<string, string>;
 }
 
 /** Another route base of the same screens (x-intranet.aliases): /companies for the providers. */
@@ -66,9 +69,13 @@ export interface IntranetBlock {
   title?: string;
   back?: string;
   history: boolean;
-  provider: unknown;
+  provider: ProviderRule;
   access: Record<Operation, Right>;
+  dateRanges?: DateRange[];
 }
+
+/** How a row belongs to a provider (x-intranet.provider): its column, through another resource, or null. */
+export type ProviderRule = string | { column: string; via: string } | null;
 
 export interface EntitySchema {
   title: string;
@@ -109,6 +116,10 @@ export interface ResourceConfig {
   editable: boolean;
   /** The right each operation needs (x-intranet.access). */
   access: Record<Operation, Right>;
+  /** Pairs of dates forming a period (x-intranet.dateRanges): one date-range input, start not after end. */
+  dateRanges: DateRange[];
+  /** How a row belongs to a provider (x-intranet.provider). */
+  provider: ProviderRule;
 }
 
 export const DEFAULT_BACK = '/modulos/admin';
@@ -154,6 +165,8 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
     recordLabel: labelOf ?? fallbackLabel,
     editable: writable.length > 0,
     access: x.access,
+    dateRanges: x.dateRanges ?? [],
+    provider: x.provider ?? null,
   };
 }
 

@@ -6,6 +6,16 @@ import { baseType, type PropertySchema } from './schemas.js';
 
 export type Validator = (value: unknown) => string | undefined;
 
+export const MISSING_VALUE_ARG = 'missingValue';
+
+/**
+ * A validator's answer saying a required value is missing, in the rule's own words (a Municipal
+ * holiday without cities: 'Selecione uma ou mais cidades'): shown under the field like any message,
+ * and the form's submit then says 'Preencha todos os campos obrigatórios!' as for 'Campo obrigatório'.
+ * react-admin keeps { message, args } validator answers as they are.
+ */
+export const missingValue = (message: string) => ({ message, args: { [MISSING_VALUE_ARG]: true } });
+
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 export function validatorsFor(property: PropertySchema, required: boolean): Validator[] {

@@ -4,38 +4,21 @@
 // audited transaction, POST v1/cidade/provedor adds one.
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
-import { findMunicipality, isUf, municipalityByIbge, searchKey, searchMunicipalities } from '../../domain/municipalities.js';
+import { isUf, searchKey, searchMunicipalities } from '../../domain/municipalities.js';
 import { actorFor, authorize, forbidden } from '../auth/access.js';
 import type { Queryable } from '../db/index.js';
-import { HttpError } from '../errors.js';
-import { lookupCep, type Address } from '../geo/cep.js';
+import { lookupCep } from '../geo/cep.js';
+import { addressCityHooks, canonicalCity, cityHooks, cityName, CITY_MSG, findCity } from '../geo/cities.js';
+
+export { CITY_MSG };
 import { insertRow, updateRow, type Actor } from '../resources/service.js';
 import { isPlainObject, validateRecord, ValidationError, type FieldErrors } from '../schemas/validation.js';
 import type { V1Module } from './index.js';
-
-export const CITY_MSG = {
-  duplicate: 'Esta cidade já está cadastrada para este provedor.',
-  tooMany: (n: number) => `Envie no máximo ${n} cidades.`,
-} as const;
 
 const MAX_OBJECTS = 6_000;
 const MAX_LIMIT = 6_000;
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1 && v <= 2_147_483_647;
-
-/** The name as the IBGE list spells it when it is a known municipality of that state. */
-function canonicalCity(nome: unknown, uf: unknown): unknown {
-  if (typeof nome !== 'string' || typeof uf !== 'string') return nome;
-  return findMunicipality(nome, uf)?.label ?? nome;
-}
-
-async function findCity(q: Queryable, idEmpresa: number, nome: string, uf: string) {
-  const { rows } = await q.query(
-    `SELECT * FROM rh.cidade_provedor WHERE id_empresa = $1 AND uf = $2 AND public.f_unaccent(nome) = public.f_unaccent($3) ORDER BY id LIMIT 1`,
-    [idEmpresa, uf, nome],
-  );
-  return rows[0] ?? null;
-}
 
 async function providerExists(q: Queryable, id: number) {
   return (await q.query('SELECT 1 FROM rh.empresa WHERE id = $1', [id])).rows.length > 0;
@@ -50,6 +33,8 @@ const docs = (tags: string, summary: string, extra: Record<string, unknown> = {}
 const citiesRoutes: V1Module = async (app, { db, service, registry, config }) => {
   const cities = registry.get('cities');
   if (!cities) throw new Error('schema "cities" ausente');
+  service.hooks.set('cities', cityHooks);
+  service.hooks.set('contracting-companies', addressCityHooks);
   const cepOptions = () => ({ url: config.cepServiceUrl ?? 'https://viacep.com.br/ws/{cep}/json/' });
 
   /**
@@ -112,8 +97,9 @@ const citiesRoutes: V1Module = async (app, { db, service, registry, config }) =>
         if (!/^\d{1,10}$/.test(sent) || !isId(Number(sent))) throw new ValidationError({ id_empresa: MSG.integer }, MSG.badQuery('id_empresa'));
         provider = inScope(actor, Number(sent)) ? Number(sent) : undefined;
       }
-      const city = provider === undefined ? null : await findCity(db, provider, cityName(address), address.estado);
-      return { ...address, city_id: city?.id ?? null };
+      const cidade = cityName(address);
+      const city = provider === undefined ? null : await findCity(db, provider, cidade, address.estado);
+      return { ...address, cidade, city_id: city?.id ?? null };
     },
   );
 
@@ -148,13 +134,9 @@ const citiesRoutes: V1Module = async (app, { db, service, registry, config }) =>
     const actor = actorFor(request, cities, 'create');
     const raw = isPlainObject(request.body) && isPlainObject(request.body.object) ? request.body.object : request.body;
     if (!isPlainObject(raw)) throw new ValidationError({}, MSG.badRequest);
-    const record = { ...raw, nome: canonicalCity(raw.nome, raw.uf) };
-    const values = validateRecord(cities, record, 'create');
-    if (!inScope(actor, values.id_empresa as number)) throw forbidden();
-    if (await findCity(db, values.id_empresa as number, values.nome as string, values.uf as string)) {
-      throw new HttpError(409, CITY_MSG.duplicate, { nome: CITY_MSG.duplicate });
-    }
-    return { insert_rh_cidade_provedor_one: await service.create(cities, record, actor) };
+    // Validated first (400 before 403); the canonical name and the duplicate check are the cities hook's.
+    validateRecord(cities, raw, 'create');
+    return { insert_rh_cidade_provedor_one: await service.create(cities, raw, actor) };
   });
 
   // POST v1/delete/insert/cidades/provedor { id_empresa, objects: [{ nome, uf, ativo? }] }: the provider's
@@ -232,12 +214,5 @@ const citiesRoutes: V1Module = async (app, { db, service, registry, config }) =>
     );
   });
 };
-
-/** The city of an address as the IBGE list spells it (by IBGE code, then by name), else as the service wrote it. */
-function cityName(address: Address): string {
-  const byCode = address.ibge !== null ? municipalityByIbge(address.ibge) : undefined;
-  if (byCode && byCode.uf === address.estado) return byCode.label;
-  return findMunicipality(address.cidade, address.estado)?.label ?? address.cidade;
-}
 
 export default citiesRoutes;
