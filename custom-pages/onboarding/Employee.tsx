@@ -12,8 +12,11 @@ import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
 import { TOAST, useApi } from './api.js';
 import type { EmployeeOnboarding, EmployeeTrail } from './types.js';
 
+export const EMPLOYEE_HOME = '/human-resources/onboarding/employee';
 export const contentPath = (idOnboarding: number, idTrail: number, idContent?: number) =>
-  `/human-resources/onboarding/employee/content?idOnboarding=${idOnboarding}&idTrail=${idTrail}${idContent === undefined ? '' : `&idContent=${idContent}`}`;
+  `${EMPLOYEE_HOME}/content?idOnboarding=${idOnboarding}&idTrail=${idTrail}${idContent === undefined ? '' : `&idContent=${idContent}`}`;
+/** The congratulations of one onboarding (the screen shows them only once it is really finished). */
+export const congratulationsPath = (idOnboarding: number) => `${EMPLOYEE_HOME}/content/congratulations?idOnboarding=${idOnboarding}`;
 
 export function Progress({ value, label }: { value: number; label: string }) {
   return (

@@ -1,8 +1,10 @@
 // /human-resources/onboarding/employee/content?idOnboarding&idTrail[&idContent]. Without idContent:
 // the trail's content cards for the employee (locked until every content before is read). With it:
 // the reading view (opening an unstarted content records its start; 'Marcar como lido e continuar'
-// records completion and goes to the next content, else the first of the next trail, else the
-// congratulations screen). A content typed ahead of the reading order shows the server's refusal.
+// records completion, then POST /v1/onboarding/trilha/conteudos/funcionario/next gives the next
+// content of the trail, else POST /v1/onboarding/trilha/funcionario/next the first content of the
+// next trail, else the congratulations screen). A content typed ahead of the reading order shows
+// the server's refusal.
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useNotify } from 'react-admin';
@@ -14,10 +16,9 @@ import { useSession } from '../../src/admin/session.js';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
 import { ApiError, TOAST, useApi } from './api.js';
 import { FileImage } from './images.js';
-import { contentPath } from './Employee.js';
+import { congratulationsPath, contentPath, EMPLOYEE_HOME } from './Employee.js';
 import type { EmployeeContent as Content } from './types.js';
 
-export const CONGRATULATIONS = '/human-resources/onboarding/employee/content/congratulations';
 
 const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e));
 
@@ -120,9 +121,11 @@ function Reading({ idOnboarding, idTrail, idContent }: { idOnboarding: number; i
   }, [api, idContent, idEmployee, idOnboarding, idTrail, notify]);
 
   const finish = async () => {
+    if (!content) return;
     setBusy(true);
+    const employee = idEmployee ? { id_funcionario: idEmployee } : {};
     try {
-      const j = await api<{ proximo?: { tipo: string; id_trilha?: number; id_conteudo?: number } }>('POST', '/v1/onboarding/conteudo/concluir', {
+      await api('POST', '/v1/onboarding/conteudo/concluir', {
         id_conteudo: idContent,
         id_onboarding: idOnboarding,
         id_trilha: idTrail,
@@ -130,11 +133,32 @@ function Reading({ idOnboarding, idTrail, idContent }: { idOnboarding: number; i
         data_fim: new Date().toISOString(),
       });
       notify(ONBOARDING_MSG.contentRead, { type: 'success', ...TOAST });
-      const next = j.proximo;
-      if (!next || next.tipo === 'parabens' || next.id_trilha === undefined || next.id_conteudo === undefined) navigate(CONGRATULATIONS);
-      else navigate(contentPath(idOnboarding, next.id_trilha, next.id_conteudo));
     } catch {
       notify(ONBOARDING_MSG.contentReadError, { type: 'error', ...TOAST });
+      setBusy(false);
+      return;
+    }
+    // Section 4: the next content of the trail by priority; when the trail has none left, the next
+    // trail from its first content; when there is no next trail, the congratulations screen.
+    try {
+      const sameTrail = await api<{ onboarding_funcionario_conteudo: Content[] }>('POST', '/v1/onboarding/trilha/conteudos/funcionario/next', {
+        prioridade: content.prioridade,
+        id_onboarding: idOnboarding,
+        id_trilha: idTrail,
+        ...employee,
+      });
+      const nextContent = sameTrail.onboarding_funcionario_conteudo[0];
+      if (nextContent) return navigate(contentPath(idOnboarding, idTrail, nextContent.id_conteudo));
+      const nextTrail = await api<{ onboarding_onboarding_trilha: { id_trilha: number; id_conteudo: number }[] }>('POST', '/v1/onboarding/trilha/funcionario/next', {
+        ...employee,
+        id_onboarding: idOnboarding,
+        prioridade: content.prioridade_trilha,
+      });
+      const trail = nextTrail.onboarding_onboarding_trilha[0];
+      navigate(trail ? contentPath(idOnboarding, trail.id_trilha, trail.id_conteudo) : congratulationsPath(idOnboarding));
+    } catch {
+      notify(ONBOARDING_MSG.loadError, { type: 'error', ...TOAST });
+      navigate(EMPLOYEE_HOME);
     } finally {
       setBusy(false);
     }
@@ -146,7 +170,7 @@ function Reading({ idOnboarding, idTrail, idContent }: { idOnboarding: number; i
         <Alert severity="warning" sx={{ mb: 2 }}>
           {error}
         </Alert>
-        <Button variant="outlined" onClick={() => navigate('/human-resources/onboarding/employee')}>
+        <Button variant="outlined" onClick={() => navigate(EMPLOYEE_HOME)}>
           Voltar para o onboarding
         </Button>
       </Box>
@@ -167,7 +191,7 @@ function Reading({ idOnboarding, idTrail, idContent }: { idOnboarding: number; i
         {content.resumo}
       </Typography>
       {/* The server sanitises the content's HTML before answering it. */}
-      <Box className="onboarding-text" sx={{ '& img': { maxWidth: '100%' }, lineHeight: 1.7 }} dangerouslySetInnerHTML={{ __html: content.texto }} />
+      <Box className="onboarding-text" sx={{ '& img': { maxWidth: '100%' }, lineHeight: 1.7 }} dangerouslySetInnerHTML={{ __html: content.texto ?? '' }} />
       {content.id_imagens_auxiliares.length > 0 && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', mt: 3 }}>
           {content.id_imagens_auxiliares.map((f, i) => (
@@ -196,7 +220,7 @@ export default function EmployeeContent() {
   const valid = Number.isInteger(idOnboarding) && idOnboarding > 0 && Number.isInteger(idTrail) && idTrail > 0 && (idContent === undefined || (Number.isInteger(idContent) && idContent > 0));
   return (
     <Box sx={{ px: 2, pb: 4 }}>
-      <TitleBar title="Onboarding" back={idContent && valid ? contentPath(idOnboarding, idTrail) : '/human-resources/onboarding/employee'} />
+      <TitleBar title="Onboarding" back={idContent && valid ? contentPath(idOnboarding, idTrail) : EMPLOYEE_HOME} />
       {!valid ? (
         <Alert severity="error">{ONBOARDING_MSG.notYours}</Alert>
       ) : idContent ? (

@@ -3,7 +3,8 @@
 // department and position are required, but step 2 needs only title and provider; changing the
 // provider clears department and position, changing the department clears the position; a provider
 // with exactly one department (a department with exactly one position) pre-selects it; a new
-// onboarding is active.
+// onboarding is active. Salvar sends the data and the chosen trails in order in one call
+// (POST /v1/rh/trilha/onboarding with onboarding_trilhas), which the server saves in one transaction.
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useNotify } from 'react-admin';
@@ -219,30 +220,19 @@ export function OnboardingRegister() {
       return;
     }
     setSaving(true);
-    let id: number;
     try {
-      const json = await api('POST', '/v1/rh/trilha/onboarding', payload(data));
-      id = json.insert_onboarding_onboarding.returning[0].id;
+      // The onboarding and its trails in order, in one transaction: all saved, or nothing.
+      const json = await api('POST', '/v1/rh/trilha/onboarding', {
+        ...payload(data),
+        onboarding_trilhas: chosen.map((t, i) => ({ id_trilha: t.id, prioridade: i + 1 })),
+      });
+      if (!json.insert_onboarding_onboarding.returning[0].id) throw new Error('no id');
     } catch {
       setSaving(false);
       notify(ONBOARDING_MSG.createError, { type: 'error', ...TOAST });
       return;
     }
-    if (chosen.length) {
-      try {
-        await api('POST', '/v1/rh/company/onboarding/trilha', {
-          objects: chosen.map((t, i) => ({ id_onboarding: id, id_trilha: t.id, prioridade: i + 1 })),
-        });
-        notify(ONBOARDING_MSG.trailsLinked, { type: 'success', ...TOAST });
-      } catch {
-        notify(ONBOARDING_MSG.trailsLinkError, { type: 'error', ...TOAST });
-        setSaving(false);
-        navigate(`/human-resources/onboarding/sync-trail/${id}`);
-        return;
-      }
-    } else {
-      notify(MSG.success, { type: 'success', ...TOAST });
-    }
+    notify(chosen.length ? ONBOARDING_MSG.trailsLinked : MSG.success, { type: 'success', ...TOAST });
     setSaving(false);
     navigate('/human-resources/onboarding/list');
   };

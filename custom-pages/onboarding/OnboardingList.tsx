@@ -1,7 +1,9 @@
 // /human-resources/onboarding/list: the onboardings (title, provider, department, position, status
 // dot) with the row actions of section 6: HR managers (gestor of rh or onboarding, or the
 // superadmin) edit, activate/deactivate, link trails and view trails; only the superadmin also
-// deletes; everyone else links and views trails.
+// deletes; solicitantes link and view trails; readers only view them (see onboardingActions). NOVO
+// ONBOARDING shows only to who may create one (the onboardings schema's create right, in either of
+// its role areas), as the generated lists do.
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNotify } from 'react-admin';
@@ -37,6 +39,8 @@ import Delete from '@mui/icons-material/Delete';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { useSession } from '../../src/admin/session.js';
 import { ONBOARDING_MSG, onboardingActions, type OnboardingAction } from '../../src/domain/onboarding.js';
+import { configByResource } from '../../src/admin/generator/registry.js';
+import { useRights } from '../../src/admin/generator/access.js';
 import { areaRole, TOAST, useApi } from './api.js';
 import type { OnboardingRow } from './types.js';
 
@@ -68,6 +72,7 @@ export default function OnboardingList() {
   const navigate = useNavigate();
   const session = useSession();
   const actions = rowActions(session?.roles ?? []);
+  const canAdd = useRights(configByResource.get('onboardings')!).create;
   const [rows, setRows] = useState<OnboardingRow[]>([]);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(0);
@@ -117,7 +122,12 @@ export default function OnboardingList() {
 
   return (
     <Box sx={{ px: 2, pb: 4 }}>
-      <TitleBar title="Onboarding" back="/modulos/admin" addLabel={ONBOARDING_MSG.addLabel} addTo="/human-resources/onboarding/register" />
+      <TitleBar
+        title="Onboarding"
+        back="/modulos/admin"
+        addLabel={canAdd ? ONBOARDING_MSG.addLabel : undefined}
+        addTo={canAdd ? '/human-resources/onboarding/register' : undefined}
+      />
       <TextField
         label="Pesquisar"
         size="small"
@@ -171,18 +181,18 @@ export default function OnboardingList() {
                     </Tooltip>
                   )}
                   {actions.includes('linkTrails') && (
-                  <Tooltip title="Associar trilhas">
-                    <IconButton aria-label={`Associar trilhas a ${row.titulo}`} onClick={() => navigate(`/human-resources/onboarding/sync-trail/${row.id}`)}>
-                      <Link />
-                    </IconButton>
-                  </Tooltip>
+                    <Tooltip title="Associar trilhas">
+                      <IconButton aria-label={`Associar trilhas a ${row.titulo}`} onClick={() => navigate(`/human-resources/onboarding/sync-trail/${row.id}`)}>
+                        <Link />
+                      </IconButton>
+                    </Tooltip>
                   )}
                   {actions.includes('viewTrails') && (
-                  <Tooltip title="Ver trilhas">
-                    <IconButton aria-label={`Ver trilhas de ${row.titulo}`} onClick={() => setViewing(row)}>
-                      <Visibility />
-                    </IconButton>
-                  </Tooltip>
+                    <Tooltip title="Ver trilhas">
+                      <IconButton aria-label={`Ver trilhas de ${row.titulo}`} onClick={() => setViewing(row)}>
+                        <Visibility />
+                      </IconButton>
+                    </Tooltip>
                   )}
                   {actions.includes('delete') && (
                     <Tooltip title="Excluir">

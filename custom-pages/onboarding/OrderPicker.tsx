@@ -1,6 +1,8 @@
 // Choose items (trails of an onboarding, contents of a trail) and put them in order: the available
 // ones on the left, the chosen ones on the right in reading order (priority 1, 2, ...), moved by
-// drag and drop or by the up/down buttons (the first cannot go up, the last cannot go down).
+// drag and drop or by the up/down buttons (the first cannot go up, the last cannot go down). The
+// buttons' tooltips let the pointer through: an item moving under the pointer must not leave a
+// tooltip covering the next button.
 import { useState } from 'react';
 import { Box, IconButton, List, ListItem, ListItemText, Paper, Tooltip, Typography } from '@mui/material';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
@@ -53,7 +55,7 @@ export function OrderPicker({ available, selected, onChange, availableTitle, sel
             <ListItem
               key={item.id}
               secondaryAction={
-                <Tooltip title="Adicionar">
+                <Tooltip title="Adicionar" disableInteractive>
                   <IconButton edge="end" aria-label={`Adicionar ${item.label}`} onClick={() => onChange([...selected, item])}>
                     <AddCircleOutline color="primary" />
                   </IconButton>
@@ -90,14 +92,14 @@ export function OrderPicker({ available, selected, onChange, availableTitle, sel
               sx={{ cursor: 'grab', bgcolor: dragging === index ? 'action.selected' : undefined, borderRadius: 1 }}
               secondaryAction={
                 <Box>
-                  <Tooltip title="Mover para cima">
+                  <Tooltip title="Mover para cima" disableInteractive>
                     <span>
                       <IconButton aria-label={`Mover ${item.label} para cima`} disabled={index === 0} onClick={() => onChange(moveItem(selected, index, index - 1))}>
                         <ArrowUpward />
                       </IconButton>
                     </span>
                   </Tooltip>
-                  <Tooltip title="Mover para baixo">
+                  <Tooltip title="Mover para baixo" disableInteractive>
                     <span>
                       <IconButton
                         aria-label={`Mover ${item.label} para baixo`}
@@ -108,7 +110,7 @@ export function OrderPicker({ available, selected, onChange, availableTitle, sel
                       </IconButton>
                     </span>
                   </Tooltip>
-                  <Tooltip title="Remover">
+                  <Tooltip title="Remover" disableInteractive>
                     <IconButton edge="end" aria-label={`Remover ${item.label}`} onClick={() => onChange(selected.filter((s) => s.id !== item.id))}>
                       <RemoveCircleOutline color="error" />
                     </IconButton>

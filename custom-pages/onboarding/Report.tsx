@@ -1,14 +1,18 @@
 // /human-resources/onboarding/report: tabs Pendentes and Concluídos with their counters (POST
 // /v1/onboarding/relatorio/contador), 20 rows a page paged by the server (POST
 // /v1/onboarding/relatorio), status as a rounded percent coloured 80-100 positive, 60-80 warning,
-// below 60 negative (section 9). The server narrows onboarding:solicitante users to their department.
+// below 60 negative (section 9). Section 6: a user acting with a solicitante role sees only their own
+// department, found from their position's sector: the screen reads it with GET v1/user/{userId} and
+// sends it as filtro.id_departamento (the server enforces the same rule whatever is sent).
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Box, Paper, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Tabs, Typography } from '@mui/material';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { formatDate } from '../../src/domain/format.js';
 import { completionColor, ONBOARDING_MSG, REPORT_PAGE_SIZE } from '../../src/domain/onboarding.js';
-import { TOAST, useApi } from './api.js';
+import { useSession } from '../../src/admin/session.js';
+import { levelOf } from '../../src/domain/roles.js';
+import { areaRole, TOAST, useApi } from './api.js';
 import type { ReportRow } from './types.js';
 
 const COLOR = { positive: 'success.main', warning: 'warning.main', negative: 'error.main' } as const;
@@ -23,9 +27,40 @@ export function PercentStatus({ value }: { value: number }) {
   );
 }
 
+/**
+ * The report's department filter: undefined while it is being found; {} for who sees every
+ * department; { id_departamento } for a user acting as solicitante (null: they have no department).
+ */
+function useDepartmentFilter(): Record<string, number | null> | undefined {
+  const api = useApi();
+  const notify = useNotify();
+  const session = useSession();
+  const userId = session?.user?.usuarioId;
+  const solicitante = levelOf(areaRole(session?.roles ?? [], 'onboarding')) === 'solicitante';
+  const [filter, setFilter] = useState<Record<string, number | null> | undefined>(solicitante ? undefined : {});
+  useEffect(() => {
+    if (!solicitante) return setFilter({});
+    if (!userId) return setFilter({ id_departamento: null });
+    let live = true;
+    api<{ usuario: { id_departamento: number | null } }>('GET', `/v1/user/${userId}`)
+      .then((j) => live && setFilter({ id_departamento: j.usuario.id_departamento }))
+      .catch(() => {
+        if (!live) return;
+        setFilter({ id_departamento: null });
+        notify(ONBOARDING_MSG.loadError, { type: 'error', ...TOAST });
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, notify, solicitante, userId]);
+  return filter;
+}
+
 export default function Report() {
   const api = useApi();
   const notify = useNotify();
+  const department = useDepartmentFilter();
+  const filterKey = JSON.stringify(department ?? null);
   const [tab, setTab] = useState(0);
   const [page, setPage] = useState(0);
   const [counters, setCounters] = useState<{ pendentes: number; concluidos: number } | null>(null);
@@ -35,16 +70,18 @@ export default function Report() {
   const done = tab === 1;
 
   useEffect(() => {
-    api<{ pendentes: number; concluidos: number }>('POST', '/v1/onboarding/relatorio/contador', { filtro: {} })
+    if (filterKey === 'null') return;
+    api<{ pendentes: number; concluidos: number }>('POST', '/v1/onboarding/relatorio/contador', { filtro: JSON.parse(filterKey) })
       .then(setCounters)
       .catch(() => notify(ONBOARDING_MSG.loadError, { type: 'error', ...TOAST }));
-  }, [api, notify]);
+  }, [api, notify, filterKey]);
 
   useEffect(() => {
+    if (filterKey === 'null') return;
     let live = true;
     setLoading(true);
     api<{ total: number; dados: ReportRow[] }>('POST', '/v1/onboarding/relatorio', {
-      filtro: { concluido: done, offset: page * REPORT_PAGE_SIZE, limit: REPORT_PAGE_SIZE },
+      filtro: { ...JSON.parse(filterKey), concluido: done, offset: page * REPORT_PAGE_SIZE, limit: REPORT_PAGE_SIZE },
     })
       .then((j) => {
         if (!live) return;
@@ -56,7 +93,7 @@ export default function Report() {
     return () => {
       live = false;
     };
-  }, [api, done, notify, page]);
+  }, [api, done, notify, page, filterKey]);
 
   return (
     <Box sx={{ px: 2, pb: 4 }}>

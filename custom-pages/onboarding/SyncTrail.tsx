@@ -1,6 +1,7 @@
 // /human-resources/onboarding/sync-trail/{id}: the trails already linked (in order, each may be
 // unlinked) and the trails not linked yet (POST /v1/lista/onboarding/trilha) to choose and order;
 // Salvar links the chosen ones after the linked ones (POST /v1/rh/company/onboarding/trilha).
+// Someone whose role only views trails (a reader, section 6) sees the linked trails and nothing to change.
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useNotify } from 'react-admin';
@@ -8,7 +9,9 @@ import { Box, Button, IconButton, List, ListItem, ListItemText, Paper, Tooltip, 
 import LinkOff from '@mui/icons-material/LinkOff';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
+import { useSession } from '../../src/admin/session.js';
 import { TOAST, useApi } from './api.js';
+import { rowActions } from './OnboardingList.js';
 import { OrderPicker, type PickItem } from './OrderPicker.js';
 import type { OnboardingRow, TrailRow } from './types.js';
 
@@ -17,6 +20,7 @@ export default function SyncTrail() {
   const api = useApi();
   const notify = useNotify();
   const navigate = useNavigate();
+  const canLink = rowActions(useSession()?.roles ?? []).includes('linkTrails');
   const [onboarding, setOnboarding] = useState<OnboardingRow | null>(null);
   const [available, setAvailable] = useState<PickItem[]>([]);
   const [chosen, setChosen] = useState<PickItem[]>([]);
@@ -31,13 +35,14 @@ export default function SyncTrail() {
       notify(ONBOARDING_MSG.loadError, { type: 'error', ...TOAST });
       return;
     }
+    if (!canLink) return;
     try {
       const t = await api<{ onboarding_trilha: TrailRow[] }>('POST', '/v1/lista/onboarding/trilha', { filtro: { id_onboarding: Number(id) } });
       setAvailable(t.onboarding_trilha.map((r) => ({ id: r.id, label: r.nome })));
     } catch {
       notify(ONBOARDING_MSG.trailsError, { type: 'error', ...TOAST });
     }
-  }, [api, id, notify]);
+  }, [api, id, notify, canLink]);
 
   useEffect(() => {
     void load();
@@ -73,7 +78,7 @@ export default function SyncTrail() {
 
   return (
     <Box sx={{ px: 2, pb: 4 }}>
-      <TitleBar title="Associar Trilhas" back="/human-resources/onboarding/list" />
+      <TitleBar title={canLink ? 'Associar Trilhas' : 'Trilhas do Onboarding'} back="/human-resources/onboarding/list" />
       <Paper variant="outlined" sx={{ p: 3 }}>
         <Typography variant="h6" sx={{ mb: 1 }}>
           {onboarding?.titulo}
@@ -91,32 +96,38 @@ export default function SyncTrail() {
             <ListItem
               key={t.id}
               secondaryAction={
-                <Tooltip title="Desassociar">
-                  <IconButton edge="end" aria-label={`Desassociar ${t.trilha?.nome}`} onClick={() => void unlink(t.id_trilha)}>
-                    <LinkOff color="error" />
-                  </IconButton>
-                </Tooltip>
+                canLink && (
+                  <Tooltip title="Desassociar">
+                    <IconButton edge="end" aria-label={`Desassociar ${t.trilha?.nome}`} onClick={() => void unlink(t.id_trilha)}>
+                      <LinkOff color="error" />
+                    </IconButton>
+                  </Tooltip>
+                )
               }
             >
               <ListItemText primary={`${t.prioridade}. ${t.trilha?.nome ?? ''}`} />
             </ListItem>
           ))}
         </List>
-        <OrderPicker
-          available={available}
-          selected={chosen}
-          onChange={setChosen}
-          availableTitle="Trilhas disponíveis"
-          selectedTitle="Trilhas a associar (ordem de leitura)"
-          emptyText="Nenhuma trilha escolhida."
-        />
+        {canLink && (
+          <OrderPicker
+            available={available}
+            selected={chosen}
+            onChange={setChosen}
+            availableTitle="Trilhas disponíveis"
+            selectedTitle="Trilhas a associar (ordem de leitura)"
+            emptyText="Nenhuma trilha escolhida."
+          />
+        )}
         <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 3 }}>
           <Button variant="outlined" onClick={() => navigate('/human-resources/onboarding/list')}>
             Voltar
           </Button>
-          <Button variant="contained" onClick={() => void save()} disabled={saving || chosen.length === 0}>
-            Salvar
-          </Button>
+          {canLink && (
+            <Button variant="contained" onClick={() => void save()} disabled={saving || chosen.length === 0}>
+              Salvar
+            </Button>
+          )}
         </Box>
       </Paper>
     </Box>

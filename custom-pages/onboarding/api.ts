@@ -3,31 +3,18 @@
 // a role of the onboarding or the rh area (section 6: "HR managers use the rh role"), so the higher
 // of the two acts; the vacancy report is an rh call; the employee calls act with the user's own role.
 import { useCallback } from 'react';
-import { effectiveRole, levelOf } from '../../src/domain/roles.js';
-import { freshSession, refreshSession, type Session } from '../../src/admin/session.js';
+import { bestRole, effectiveRole } from '../../src/domain/roles.js';
+import { withSession, type Session } from '../../src/admin/session.js';
+import { ApiError } from '../../src/admin/generator/api.js';
 import { ROLE_HEADER } from '../../src/admin/dataProvider.js';
 import { useApiBase } from '../../src/admin/auth/context.js';
 
 export type Area = 'onboarding' | 'rh';
-
-const RANK: Record<string, number> = { superadmin: 5, gestor: 4, solicitante: 3, leitor: 2, user: 1, guest: 0 };
+export { ApiError };
 
 /** The role a call of an area acts with: onboarding takes the better of its own and the rh role. */
 export function areaRole(roles: readonly string[], area: Area): string {
-  if (area === 'rh') return effectiveRole(roles, 'rh');
-  const own = effectiveRole(roles, 'onboarding');
-  const hr = effectiveRole(roles, 'rh');
-  return RANK[levelOf(hr)] > RANK[levelOf(own)] ? hr : own;
-}
-
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly body: any,
-  ) {
-    super(message);
-  }
+  return area === 'rh' ? effectiveRole(roles, 'rh') : bestRole(roles, ['onboarding', 'rh']);
 }
 
 async function attempt(base: string, method: string, path: string, body: unknown, area: Area, session: Session | null, blob: boolean) {
@@ -37,17 +24,7 @@ async function attempt(base: string, method: string, path: string, body: unknown
     headers.set('Authorization', `Bearer ${session.token}`);
     headers.set(ROLE_HEADER, areaRole(session.roles, area));
   }
-  return fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
-
-/** One call; answers the JSON (or the Blob) of a 200, throws ApiError with the server's message otherwise. */
-export async function callApi<T = any>(base: string, method: string, path: string, body?: unknown, area: Area = 'onboarding', blob = false): Promise<T> {
-  const session = await freshSession();
-  let res = await attempt(base, method, path, body, area, session, blob);
-  if (res.status === 401 && session?.refreshToken) {
-    const next = await refreshSession();
-    if (next) res = await attempt(base, method, path, body, area, next, blob);
-  }
+  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status !== 200) {
     let json: any = null;
     try {
@@ -57,6 +34,15 @@ export async function callApi<T = any>(base: string, method: string, path: strin
     }
     throw new ApiError(typeof json?.message === 'string' ? json.message : `HTTP ${res.status}`, res.status, json);
   }
+  return res;
+}
+
+/**
+ * One call; answers the JSON (or the Blob) of a 200, throws ApiError with the server's message otherwise.
+ * The session rule (fresh token, one refresh and retry after a 401) is the app's withSession().
+ */
+export async function callApi<T = any>(base: string, method: string, path: string, body?: unknown, area: Area = 'onboarding', blob = false): Promise<T> {
+  const res = await withSession((session) => attempt(base, method, path, body, area, session, blob));
   return (blob ? res.blob() : res.json()) as Promise<T>;
 }
 

@@ -1,36 +1,24 @@
-// Answers of the onboarding v1 calls (src/server/v1/onboarding.ts), as far as the screens read them.
+// Answers of the onboarding v1 calls (src/server/v1/onboarding.ts), as far as the screens read them:
+// the schemas' records (generated types) with the names the calls join to them.
+import type { Contents, Onboardings, OnboardingTrails, Stored, TrailContents, Trails, Vacancies } from '../../src/generated/entities.js';
+
 export interface Named {
   id: number;
   nome: string;
 }
 
-export interface OnboardingTrailLink {
-  id: number;
-  id_onboarding: number;
-  id_trilha: number;
-  prioridade: number;
-  trilha: Named;
-}
+export type OnboardingTrailLink = Pick<Stored<OnboardingTrails>, 'id' | 'id_onboarding' | 'id_trilha' | 'prioridade'> & { trilha: Named };
 
-export interface OnboardingRow {
-  id: number;
-  titulo: string;
-  status: boolean;
-  id_empresa: number;
-  id_departamento: number | null;
-  id_cargo: number | null;
-  created_at: string;
+export type OnboardingRow = Pick<Stored<Onboardings>, 'id' | 'titulo' | 'status' | 'id_empresa' | 'id_departamento' | 'id_cargo' | 'created_at'> & {
   empresa: Named | null;
   departamento: Named | null;
   cargo: (Named & { id_setor: number }) | null;
   onboarding_trilhas: OnboardingTrailLink[];
-}
+};
 
-export interface TrailRow {
-  id: number;
-  nome: string;
-  trilha_conteudos: { id: number; id_trilha: number; id_conteudo: number; prioridade: number; conteudo: { id: number; titulo: string } }[];
-}
+export type TrailRow = Pick<Stored<Trails>, 'id' | 'nome'> & {
+  trilha_conteudos: (Pick<Stored<TrailContents>, 'id' | 'id_trilha' | 'id_conteudo' | 'prioridade'> & { conteudo: Pick<Stored<Contents>, 'id' | 'titulo'> })[];
+};
 
 export interface EmployeeContent {
   id_conteudo: number;
@@ -39,14 +27,17 @@ export interface EmployeeContent {
   id_funcionario: number;
   titulo_conteudo: string;
   resumo: string;
-  texto: string;
+  /** Null (and no images) while the employee may not open the content (liberado false). */
+  texto: string | null;
   id_imagem_capa: string | null;
   id_imagens_auxiliares: string[];
   hashtags: string[];
   data_inicio: string | null;
   data_fim: string | null;
   finalizado: boolean;
+  /** Priority of the content in its trail, and of the trail in the onboarding. */
   prioridade: number;
+  prioridade_trilha: number;
   liberado: boolean;
 }
 
@@ -93,11 +84,4 @@ export interface ReportRow {
   concluido: boolean;
 }
 
-export interface VacancyRow {
-  id: number;
-  titulo_vaga: string;
-  vagas: number;
-  cidade: string;
-  gestor_vaga: string;
-  data_inicio: string;
-}
+export type VacancyRow = Pick<Stored<Vacancies>, 'id' | 'titulo_vaga' | 'vagas' | 'cidade' | 'gestor_vaga' | 'data_inicio'>;

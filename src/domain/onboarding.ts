@@ -43,6 +43,9 @@ export const ONBOARDING_MSG = {
   ahead: 'Conclua os conteúdos anteriores antes de abrir este conteúdo.',
   /** Not in the spec: the answer to a content, trail or onboarding that is not the employee's. */
   notYours: 'Este conteúdo não faz parte dos seus onboardings.',
+  /** Not in the spec: changing a trail or content used by onboardings of providers the user does not administer. */
+  trailOfOthers: 'Esta trilha faz parte de onboardings de outros provedores: só quem administra esses provedores pode alterá-la.',
+  contentOfOthers: 'Este conteúdo faz parte de onboardings de outros provedores: só quem administra esses provedores pode alterá-lo.',
 } as const;
 
 /** Onboarding report page size (section 9). */
@@ -199,6 +202,9 @@ export type OnboardingAction = 'edit' | 'toggle' | 'linkTrails' | 'viewTrails' |
  * Row actions of the onboarding list for the role the call acts with (section 6): HR managers (rh or
  * onboarding gestor) edit, activate/deactivate, link and view trails; only the superadmin also
  * deletes; solicitantes link and view trails; readers only view them. The server refuses the rest.
+ * Section 6 gives "Others" link and view; linking writes, and the foundation's rules give a leitor no
+ * write right (the server refuses a reader's link), while the HR home shows the onboarding cards only
+ * to managers and solicitantes: so "Others" are read as the solicitantes, and a leitor only views.
  */
 export function onboardingActions(role: string): OnboardingAction[] {
   if (role === 'users:superadmin') return ['edit', 'toggle', 'linkTrails', 'viewTrails', 'delete'];

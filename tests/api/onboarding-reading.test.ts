@@ -16,6 +16,7 @@ let trails: { t1: number; t2: number; empty: number };
 let contents: { c1: number; c2: number; c3: number };
 let onboarding: number;
 let pngId: string;
+let lockedPngId: string;
 
 interface Person {
   id: number;
@@ -74,6 +75,7 @@ beforeAll(async () => {
   org2 = await organisation(A, 'Comercial');
   orgB = await organisation(B, 'Técnico B');
   pngId = await upload('capa.png', PNG);
+  lockedPngId = await upload('capa-epis.png', PNG);
   const trail = async (nome: string) => (await t.inject({ method: 'POST', url: '/api/trails', payload: { nome } })).json().id as number;
   trails = { t1: await trail('Boas-vindas'), empty: await trail('Em construção'), t2: await trail('Segurança') };
   const content = async (titulo: string, extra: Record<string, unknown> = {}) =>
@@ -81,7 +83,7 @@ beforeAll(async () => {
   contents = {
     c1: await content('Nossa história', { id_imagem_capa: pngId, id_imagens_auxiliares: [pngId], hashtags: ['cultura'] }),
     c2: await content('Valores'),
-    c3: await content('EPIs'),
+    c3: await content('EPIs', { id_imagem_capa: lockedPngId, id_imagens_auxiliares: [lockedPngId] }),
   };
   // Trail 1: c1 then c2 (given in reverse to show the priority decides); the empty trail; trail 2: c3.
   await t.inject({ method: 'POST', url: '/api/trail-contents', payload: { id_trilha: trails.t1, id_conteudo: contents.c2, prioridade: 2 } });
@@ -101,7 +103,10 @@ beforeAll(async () => {
   people.gestor = await person('Gestora', { papeis: ['onboarding:gestor'], id_empresas: [A], funcionario: false });
   people.gestorB = await person('GestorB', { papeis: ['rh:gestor', 'onboarding:gestor'], id_empresas: [B], funcionario: false });
   people.solicitante = await person('Solicitante', { papeis: ['onboarding:solicitante'], id_empresas: [A], id_cargo: org2.position, funcionario: false });
-  people.rhSolicitante = await person('RhSolicitante', { papeis: ['rh:solicitante'], id_empresas: [A], funcionario: false });
+  people.rhSolicitante = await person('RhSolicitante', { papeis: ['rh:solicitante'], id_empresas: [A], id_cargo: org2.position, funcionario: false });
+  people.leitor = await person('Leitor', { papeis: ['onboarding:leitor', 'rh:leitor'], id_empresas: [A], id_cargo: org2.position, funcionario: false });
+  // Holds a solicitante role and a gestor role: the role the call acts with decides.
+  people.misto = await person('Misto', { papeis: ['onboarding:solicitante', 'rh:gestor'], id_empresas: [A], id_cargo: org2.position, funcionario: false });
   people.solicitanteSemCargo = await person('SolSemCargo', { papeis: ['onboarding:solicitante'], id_empresas: [A], funcionario: false });
   people.vendas = await person('Vendas', { papeis: ['vendas:gestor'], id_empresas: [A], funcionario: false });
   // An onboarding for the other department (Carla's), with the same first trail.
@@ -218,6 +223,63 @@ describe('content cards and the reading view', () => {
   });
 });
 
+describe('a content the employee may not open yet does not leak', () => {
+  // Bruno has read nothing: Valores (second of trail 1) and EPIs (trail 3, with a cover) are locked.
+  const LOCKED_TEXTS = ['<h1>Valores</h1>', '<h1>EPIs</h1>'];
+
+  it('the cards and both next calls answer a locked content without its text and images', async () => {
+    const cards = (trail: number) => employee(people.bruno, '/v1/onboarding/trilha/conteudos/funcionario', { id_funcionario: people.bruno.id, id_onboarding: onboarding, id_trilha: trail });
+    const first = (await cards(trails.t1)).json().onboarding_funcionario_conteudo;
+    expect(first.map((c: any) => [c.titulo_conteudo, c.liberado, c.texto])).toEqual([
+      ['Nossa história', true, '<h1>Nossa história</h1>'],
+      ['Valores', false, null],
+    ]);
+    // The locked card keeps what the card shows: title, summary, order.
+    expect(first[1]).toMatchObject({ resumo: 'Sobre Valores', prioridade: 2, prioridade_trilha: 1, id_imagem_capa: null, id_imagens_auxiliares: [] });
+    const [epis] = (await cards(trails.t2)).json().onboarding_funcionario_conteudo;
+    expect(epis).toMatchObject({ titulo_conteudo: 'EPIs', liberado: false, texto: null, id_imagem_capa: null, id_imagens_auxiliares: [] });
+
+    const nextContent = await employee(people.bruno, '/v1/onboarding/trilha/conteudos/funcionario/next', { prioridade: 1, id_onboarding: onboarding, id_trilha: trails.t1, id_funcionario: people.bruno.id });
+    expect(nextContent.json().onboarding_funcionario_conteudo).toMatchObject([{ id_conteudo: contents.c2, liberado: false, texto: null, id_imagem_capa: null }]);
+    const ahead = await employee(people.bruno, '/v1/onboarding/trilha/conteudos/funcionario/next', { prioridade: 0, id_onboarding: onboarding, id_trilha: trails.t2, id_funcionario: people.bruno.id });
+    expect(ahead.json().onboarding_funcionario_conteudo).toMatchObject([{ id_conteudo: contents.c3, liberado: false, texto: null, id_imagem_capa: null, id_imagens_auxiliares: [] }]);
+    const nextTrail = await employee(people.bruno, '/v1/onboarding/trilha/funcionario/next', { id_funcionario: people.bruno.id, id_onboarding: onboarding, prioridade: 1 });
+    expect(nextTrail.json().onboarding_onboarding_trilha).toMatchObject([{ id_trilha: trails.t2, id_conteudo: contents.c3, liberado: false }]);
+  });
+
+  it('no employee call answers a locked content\'s text or image ids', async () => {
+    const t1 = { id_funcionario: people.bruno.id, id_onboarding: onboarding, id_trilha: trails.t1 };
+    const t2 = { ...t1, id_trilha: trails.t2 };
+    const answers = await Promise.all([
+      employee(people.bruno, '/v1/onboarding/funcionario', {}),
+      employee(people.bruno, '/v1/onboarding/trilha/conteudos/funcionario', t1),
+      employee(people.bruno, '/v1/onboarding/trilha/conteudos/funcionario', t2),
+      employee(people.bruno, '/v1/rh/onboarding/funcionario/conteudo', { filtro: { ...t1, id_conteudo: contents.c2 } }),
+      employee(people.bruno, '/v1/rh/onboarding/funcionario/conteudo', { filtro: { ...t2, id_conteudo: contents.c3 } }),
+      ...[0, 1, 2, 5].map((prioridade) => employee(people.bruno, '/v1/onboarding/trilha/conteudos/funcionario/next', { ...t1, prioridade })),
+      ...[0, 1, 2].map((prioridade) => employee(people.bruno, '/v1/onboarding/trilha/conteudos/funcionario/next', { ...t2, prioridade })),
+      ...[0, 1, 2, 3].map((prioridade) => employee(people.bruno, '/v1/onboarding/trilha/funcionario/next', { ...t1, prioridade })),
+    ]);
+    for (const r of answers) {
+      expect([200, 403], r.body).toContain(r.statusCode);
+      for (const text of LOCKED_TEXTS) expect(r.body).not.toContain(text);
+      expect(r.body).not.toContain(lockedPngId);
+    }
+    // The single-content view refuses both with the reading-order answer.
+    expect(answers[3].statusCode).toBe(403);
+    expect(answers[4].statusCode).toBe(403);
+  });
+
+  it('once the content before is read, the card answers the text', async () => {
+    const erica = await person('Érica', { papeis: ['user'], id_empresas: [A], id_cargo: org.position });
+    await employee(erica, '/v1/onboarding/conteudo/concluir', ids(erica, trails.t1, contents.c1));
+    const cards = await employee(erica, '/v1/onboarding/trilha/conteudos/funcionario', { id_funcionario: erica.id, id_onboarding: onboarding, id_trilha: trails.t1 });
+    expect(cards.json().onboarding_funcionario_conteudo[1]).toMatchObject({ id_conteudo: contents.c2, liberado: true, texto: '<h1>Valores</h1>' });
+    // Not counted in the report below.
+    await t.db.query('UPDATE auth.usuario SET ativo = false WHERE id = $1', [erica.id]);
+  });
+});
+
 describe('reading in order: start, completion, next content, next trail, congratulations', () => {
   it('opening an unstarted content records its start, once', async () => {
     const r = await employee(people.ana, '/v1/onboarding/conteudo/inicio', ids(people.ana, trails.t1, contents.c1));
@@ -245,18 +307,11 @@ describe('reading in order: start, completion, next content, next trail, congrat
     const done = r.json().update_onboarding_funcionario_conteudo;
     expect(done.affected_rows).toBe(1);
     expect(done.returning[0]).toMatchObject({ finalizado: true, data_fim: expect.any(String) });
-    expect(r.json().proximo).toEqual({
-      tipo: 'conteudo',
-      id_onboarding: onboarding,
-      id_trilha: trails.t1,
-      id_conteudo: contents.c2,
-      prioridade: 2,
-      prioridade_trilha: 1,
-      rota: `/human-resources/onboarding/employee/content?idOnboarding=${onboarding}&idTrail=${trails.t1}&idContent=${contents.c2}`,
-    });
+    // The completion answers only the reading; what follows comes from the next calls.
+    expect(r.json()).toEqual({ update_onboarding_funcionario_conteudo: done });
     const next = await employee(people.ana, '/v1/onboarding/trilha/conteudos/funcionario/next', { prioridade: 1, id_onboarding: onboarding, id_trilha: trails.t1, id_funcionario: people.ana.id });
     expect(next.statusCode, next.body).toBe(200);
-    expect(next.json().onboarding_funcionario_conteudo.map((c: any) => [c.id_conteudo, c.liberado])).toEqual([[contents.c2, true]]);
+    expect(next.json().onboarding_funcionario_conteudo.map((c: any) => [c.id_conteudo, c.prioridade, c.prioridade_trilha, c.liberado, c.texto])).toEqual([[contents.c2, 2, 1, true, '<h1>Valores</h1>']]);
     // Finishing again changes nothing.
     const again = await employee(people.ana, '/v1/onboarding/conteudo/concluir', ids(people.ana, trails.t1, contents.c1));
     expect(again.json().update_onboarding_funcionario_conteudo.affected_rows).toBe(0);
@@ -266,7 +321,7 @@ describe('reading in order: start, completion, next content, next trail, congrat
   it('at the end of a trail: no next content, the next trail with contents (empty trails skipped) from its first content', async () => {
     await employee(people.ana, '/v1/onboarding/conteudo/inicio', ids(people.ana, trails.t1, contents.c2));
     const r = await employee(people.ana, '/v1/onboarding/conteudo/concluir', ids(people.ana, trails.t1, contents.c2));
-    expect(r.json().proximo).toMatchObject({ tipo: 'trilha', id_trilha: trails.t2, id_conteudo: contents.c3, prioridade: 1, prioridade_trilha: 3 });
+    expect(r.statusCode, r.body).toBe(200);
     const none = await employee(people.ana, '/v1/onboarding/trilha/conteudos/funcionario/next', { prioridade: 2, id_onboarding: onboarding, id_trilha: trails.t1, id_funcionario: people.ana.id });
     expect(none.json().onboarding_funcionario_conteudo).toEqual([]);
     const trail = await employee(people.ana, '/v1/onboarding/trilha/funcionario/next', { id_funcionario: people.ana.id, id_onboarding: onboarding, prioridade: 1 });
@@ -279,6 +334,7 @@ describe('reading in order: start, completion, next content, next trail, congrat
         trilha: { id: trails.t2, nome: 'Segurança' },
         id_conteudo: contents.c3,
         prioridade_conteudo: 1,
+        liberado: true,
         rota: `/human-resources/onboarding/employee/content?idOnboarding=${onboarding}&idTrail=${trails.t2}&idContent=${contents.c3}`,
       },
     ]);
@@ -290,7 +346,9 @@ describe('reading in order: start, completion, next content, next trail, congrat
   it('after the last content of the last trail: congratulations', async () => {
     await employee(people.ana, '/v1/onboarding/conteudo/inicio', ids(people.ana, trails.t2, contents.c3));
     const r = await employee(people.ana, '/v1/onboarding/conteudo/concluir', ids(people.ana, trails.t2, contents.c3));
-    expect(r.json().proximo).toEqual({ tipo: 'parabens', id_onboarding: onboarding, rota: '/human-resources/onboarding/employee/content/congratulations' });
+    expect(r.statusCode, r.body).toBe(200);
+    const none = await employee(people.ana, '/v1/onboarding/trilha/conteudos/funcionario/next', { prioridade: 1, id_onboarding: onboarding, id_trilha: trails.t2, id_funcionario: people.ana.id });
+    expect(none.json().onboarding_funcionario_conteudo).toEqual([]);
     const last = await employee(people.ana, '/v1/onboarding/trilha/funcionario/next', { id_funcionario: people.ana.id, id_onboarding: onboarding, prioridade: 3 });
     expect(last.json().onboarding_onboarding_trilha).toEqual([]);
     const mine = (await employee(people.ana, '/v1/onboarding/funcionario', {})).json().onboarding_onboarding[0];
@@ -362,9 +420,31 @@ describe('onboarding report', () => {
     expect((await counters(people.solicitante, 'onboarding:solicitante', { id_departamento: org.department })).json()).toEqual({ pendentes: 0, concluidos: 0 });
     // Without a position there is no department to see.
     expect((await counters(people.solicitanteSemCargo, 'onboarding:solicitante')).json()).toEqual({ pendentes: 0, concluidos: 0 });
-    // rh:solicitante and managers see all, and may filter by department.
-    expect((await counters(people.rhSolicitante, 'rh:solicitante')).json()).toEqual({ pendentes: 26, concluidos: 2 });
+    // rh:solicitante acting on onboarding is a solicitante too.
+    expect((await counters(people.rhSolicitante, 'rh:solicitante')).json()).toEqual({ pendentes: 1, concluidos: 0 });
+    expect((await report(people.rhSolicitante, 'rh:solicitante', { concluido: false })).json().dados.map((d: any) => d.funcionario)).toEqual(['Carla']);
+    // Managers see all, and may filter by department.
     expect((await counters(null, 'users:superadmin', { id_departamento: org.department })).json()).toEqual({ pendentes: 25, concluidos: 2 });
+  });
+
+  it('readers and managers see every department ("Others see all")', async () => {
+    for (const role of ['onboarding:leitor', 'rh:leitor']) {
+      expect((await counters(people.leitor, role)).json(), role).toEqual({ pendentes: 26, concluidos: 2 });
+      expect((await counters(people.leitor, role, { id_departamento: org2.department })).json(), role).toEqual({ pendentes: 1, concluidos: 0 });
+    }
+    expect((await counters(people.gestor, 'onboarding:gestor')).json()).toEqual({ pendentes: 26, concluidos: 2 });
+  });
+
+  it('a user with both a solicitante and a gestor role: the role the call acts with decides', async () => {
+    const noHeader = (url: string, filtro: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(people.misto.token), payload: { filtro } });
+    // Without a header the best role (rh:gestor) acts: every department.
+    expect((await noHeader('/v1/onboarding/relatorio/contador', {})).json()).toEqual({ pendentes: 26, concluidos: 2 });
+    expect((await counters(people.misto, 'rh:gestor')).json()).toEqual({ pendentes: 26, concluidos: 2 });
+    // Acting as the solicitante: only their department, whatever is asked.
+    expect((await counters(people.misto, 'onboarding:solicitante')).json()).toEqual({ pendentes: 1, concluidos: 0 });
+    expect((await counters(people.misto, 'onboarding:solicitante', { id_departamento: org.department })).json()).toEqual({ pendentes: 0, concluidos: 0 });
+    expect((await report(people.misto, 'onboarding:solicitante', { concluido: false })).json().dados.map((d: any) => d.funcionario)).toEqual(['Carla']);
   });
 
   it('other providers, other areas and plain users are kept out', async () => {

@@ -445,6 +445,61 @@ describe('contents (REST /api/contents)', () => {
   });
 });
 
+describe('shared trails and contents', () => {
+  // Trails and contents serve every provider: changing one changes every onboarding using it.
+  let shared: { ofA: number; ofBoth: number; unused: number; contentOfA: number; contentOfBoth: number };
+  const B_SOLICITANTE = { token: '', role: 'onboarding:solicitante' };
+
+  beforeAll(async () => {
+    B_SOLICITANTE.token = await t.userToken({ papeis: ['onboarding:solicitante'], id_empresas: [B] });
+    const trail = async (nome: string) => (await call('POST', '/api/trails', { nome })).json().id as number;
+    const content = async (titulo: string) => (await call('POST', '/api/contents', { titulo, resumo: `Resumo de ${titulo}`, texto: `<p>${titulo}</p>` })).json().id as number;
+    shared = { ofA: await trail('Só de A'), ofBoth: await trail('De A e B'), unused: await trail('Sem uso'), contentOfA: await content('Conteúdo de A'), contentOfBoth: await content('Conteúdo de A e B') };
+    await call('PUT', `/v1/onboarding/trilha/${shared.ofA}/conteudos`, { conteudos: [shared.contentOfA] });
+    await call('PUT', `/v1/onboarding/trilha/${shared.ofBoth}/conteudos`, { conteudos: [shared.contentOfBoth] });
+    await createOnboarding({ titulo: 'Onboarding de A', onboarding_trilhas: [shared.ofA, shared.ofBoth] });
+    const b = await call('POST', '/v1/rh/trilha/onboarding', { titulo: 'Onboarding de B', id_empresa: B, id_departamento: orgB.department, id_cargo: orgB.position, onboarding_trilhas: [shared.ofBoth] });
+    expect(b.statusCode, b.body).toBe(200);
+  });
+
+  it('a solicitante of another provider cannot re-order, fill, rename or edit what an onboarding of A uses', async () => {
+    const reorder = await call('PUT', `/v1/onboarding/trilha/${shared.ofA}/conteudos`, { conteudos: [contents.c1, shared.contentOfA] }, B_SOLICITANTE);
+    expect(reorder.statusCode).toBe(403);
+    expect(reorder.json().message).toBe(ONBOARDING_MSG.trailOfOthers);
+    const add = await call('POST', '/api/trail-contents', { id_trilha: shared.ofA, id_conteudo: contents.c2, prioridade: 5 }, B_SOLICITANTE);
+    expect(add.statusCode).toBe(403);
+    expect((await call('PUT', `/api/trails/${shared.ofA}`, { nome: 'Renomeada' }, B_SOLICITANTE)).statusCode).toBe(403);
+    const edit = await call('PUT', `/api/contents/${shared.contentOfA}`, { texto: '<p>Outro texto</p>' }, B_SOLICITANTE);
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().message).toBe(ONBOARDING_MSG.contentOfOthers);
+    // Nothing changed.
+    const trail = (await call('POST', '/v1/rh/onboarding/trilha/filtrado', { filtro: { id: shared.ofA } })).json().onboarding_trilha[0];
+    expect(trail.nome).toBe('Só de A');
+    expect(trail.trilha_conteudos.map((c: any) => c.id_conteudo)).toEqual([shared.contentOfA]);
+    expect((await call('GET', `/api/contents/${shared.contentOfA}`)).json().texto).toBe('<p>Conteúdo de A</p>');
+  });
+
+  it('a solicitante of the provider whose onboardings use it may change it; a trail also used by B needs who administers both', async () => {
+    const own = await call('PUT', `/v1/onboarding/trilha/${shared.ofA}/conteudos`, { conteudos: [contents.c1, shared.contentOfA] }, as('onboarding:solicitante'));
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await call('PUT', `/api/contents/${shared.contentOfA}`, { texto: '<p>Novo texto</p>' }, as('onboarding:solicitante'))).statusCode).toBe(200);
+    for (const who of [as('onboarding:solicitante'), as('rh:gestor'), { token: tokens.gestorB, role: 'rh:gestor' }]) {
+      expect((await call('PUT', `/v1/onboarding/trilha/${shared.ofBoth}/conteudos`, { conteudos: [] }, who)).statusCode, who.role).toBe(403);
+      expect((await call('PUT', `/api/contents/${shared.contentOfBoth}`, { resumo: 'Outro resumo' }, who)).statusCode, who.role).toBe(403);
+    }
+    const superadmin = await call('PUT', `/v1/onboarding/trilha/${shared.ofBoth}/conteudos`, { conteudos: [shared.contentOfBoth, contents.c3] });
+    expect(superadmin.statusCode, superadmin.body).toBe(200);
+  });
+
+  it('creating trails and contents, and changing one no onboarding uses, stays open to any solicitante', async () => {
+    const created = await call('POST', '/api/trails', { nome: 'Nova de B' }, B_SOLICITANTE);
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await call('PUT', `/v1/onboarding/trilha/${created.json().id}/conteudos`, { conteudos: [contents.c1] }, B_SOLICITANTE)).statusCode).toBe(200);
+    expect((await call('PUT', `/v1/onboarding/trilha/${shared.unused}/conteudos`, { conteudos: [contents.c2] }, B_SOLICITANTE)).statusCode).toBe(200);
+    expect((await call('PUT', `/api/trails/${shared.unused}`, { nome: 'Sem uso (revista)' }, B_SOLICITANTE)).statusCode).toBe(200);
+  });
+});
+
 describe('no malformed payload gets a 500', () => {
   it('random bodies on every onboarding call', async () => {
     const fc = (await import('fast-check')).default;

@@ -3,17 +3,12 @@
 // contents order (trail sync/{id}), against the real server.
 import './setup.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router-dom';
 import { FileImage } from '../../custom-pages/onboarding/images.js';
-import { Admin, CustomRoutes, memoryStore } from 'react-admin';
-import { createDataProvider } from '../../src/admin/dataProvider.js';
-import { resourceModules } from '../../src/admin/generator/registry.js';
-import { i18nProvider } from '../../src/admin/i18n/index.js';
-import { ApiBaseContext } from '../../src/admin/auth/context.js';
-import { customPageRoutes } from '../../src/admin/customPages.js';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
-import { renderAdmin, startServer, type UiServer } from './server.js';
+import { setSession } from '../../src/admin/session.js';
+import { renderAdmin, renderPage, signInAs, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 
 let ui: UiServer;
 let A: number;
@@ -28,19 +23,6 @@ async function department(nome: string, positions: string[]) {
   const ids = [];
   for (const p of positions) ids.push((await ui.api('POST', '/api/positions', { nome: p, id_setor: sector })).json.id);
   return { department: id, positions: ids };
-}
-
-function renderPage(path: string) {
-  const dataProvider = createDataProvider(`${ui.baseUrl}/api`, resourceModules);
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <ApiBaseContext.Provider value={ui.baseUrl}>
-        <Admin dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()} disableTelemetry>
-          <CustomRoutes>{customPageRoutes(false)}</CustomRoutes>
-        </Admin>
-      </ApiBaseContext.Provider>
-    </MemoryRouter>,
-  );
 }
 
 async function onboarding(titulo: string, trailIds: number[] = []) {
@@ -77,7 +59,7 @@ const combo = (label: RegExp) => screen.getByRole('combobox', { name: label });
 describe('onboarding edit', () => {
   it('loads the data; changing the department clears the position and pre-selects a department’s only one', async () => {
     const id = await onboarding('Programa editável');
-    renderPage(`/human-resources/onboarding/edit/${id}`);
+    renderPage(ui.baseUrl, `/human-resources/onboarding/edit/${id}`);
     await waitFor(() => expect((screen.getByRole('textbox', { name: /Título/ }) as HTMLInputElement).value).toBe('Programa editável'));
     await waitFor(() => expect(combo(/Cargo/).textContent).toContain('Técnico N1'));
     expect(combo(/Provedor/).textContent).toContain('Bitcom');
@@ -95,7 +77,7 @@ describe('onboarding edit', () => {
 
   it('a department with several positions leaves the position empty and Salvar asks for it', async () => {
     const id = await onboarding('Programa sem cargo');
-    renderPage(`/human-resources/onboarding/edit/${id}`);
+    renderPage(ui.baseUrl, `/human-resources/onboarding/edit/${id}`);
     await waitFor(() => expect(combo(/Cargo/).textContent).toContain('Técnico N1'));
     fireEvent.mouseDown(combo(/Departamento/));
     fireEvent.click(await screen.findByRole('option', { name: 'Comercial' }));
@@ -114,7 +96,7 @@ describe('onboarding edit', () => {
 describe('sync-trail/{id}', () => {
   it('links the chosen trails after the linked ones, in the chosen order', async () => {
     const id = await onboarding('Programa com trilhas', [trails['Boas-vindas']]);
-    renderPage(`/human-resources/onboarding/sync-trail/${id}`);
+    renderPage(ui.baseUrl, `/human-resources/onboarding/sync-trail/${id}`);
     const current = await screen.findByRole('list', { name: 'Trilhas associadas' });
     await within(current).findByText('1. Boas-vindas');
     // Only the trails not linked yet are offered.
@@ -134,7 +116,7 @@ describe('sync-trail/{id}', () => {
 
   it('unlinks a trail and the rest keep their order', async () => {
     const id = await onboarding('Programa a desassociar', [trails['Boas-vindas'], trails['Segurança'], trails['Sistemas']]);
-    renderPage(`/human-resources/onboarding/sync-trail/${id}`);
+    renderPage(ui.baseUrl, `/human-resources/onboarding/sync-trail/${id}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Desassociar Boas-vindas' }));
     const current = screen.getByRole('list', { name: 'Trilhas associadas' });
     await within(current).findByText('1. Segurança');
@@ -143,6 +125,25 @@ describe('sync-trail/{id}', () => {
       [trails['Segurança'], 1],
       [trails['Sistemas'], 2],
     ]);
+  });
+
+  it('a reader, who only views trails, sees the linked ones and nothing to change', async () => {
+    const id = await onboarding('Programa para leitura', [trails['Boas-vindas'], trails['Segurança']]);
+    const admin = { token: ui.server.adminToken, roles: ['users:superadmin'] };
+    await ui.createUser({ email: 'leitor.trilhas@bitcom.com.br', papeis: ['onboarding:leitor', 'user'], funcionario: true, id_empresas: [A] });
+    await signInAs(ui.baseUrl, 'leitor.trilhas@bitcom.com.br', TEST_PASSWORD);
+    try {
+      renderPage(ui.baseUrl, `/human-resources/onboarding/sync-trail/${id}`);
+      const current = await screen.findByRole('list', { name: 'Trilhas associadas' });
+      await within(current).findByText('1. Boas-vindas');
+      expect(within(current).getByText('2. Segurança')).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1, name: 'Trilhas do Onboarding' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Desassociar/ })).toBeNull();
+      expect(screen.queryByRole('button', { name: /Adicionar/ })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Salvar' })).toBeNull();
+    } finally {
+      setSession(admin);
+    }
   });
 });
 
@@ -156,7 +157,7 @@ describe('trail sync/{id}', () => {
   it('sets the trail’s contents in the chosen order', async () => {
     const trail = trails['Sistemas'];
     expect((await ui.api('PUT', `/v1/onboarding/trilha/${trail}/conteudos`, { conteudos: [contents['Valores']] })).status).toBe(200);
-    renderPage(`/human-resources/trail/sync/${trail}`);
+    renderPage(ui.baseUrl, `/human-resources/trail/sync/${trail}`);
     await screen.findByText('1. Valores');
     fireEvent.click(await screen.findByRole('button', { name: 'Adicionar EPIs' }));
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar Nossa história' }));
@@ -176,18 +177,7 @@ describe('trail sync/{id}', () => {
 
 describe('content images', () => {
   it('an image that cannot be loaded says so, as a toast and in its place', async () => {
-    const dataProvider = createDataProvider(`${ui.baseUrl}/api`, resourceModules);
-    render(
-      <MemoryRouter initialEntries={['/imagem']}>
-        <ApiBaseContext.Provider value={ui.baseUrl}>
-          <Admin dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()} disableTelemetry>
-            <CustomRoutes>
-              <Route path="/imagem" element={<FileImage id="00000000-0000-0000-0000-000000000000" alt="Capa ausente" />} />
-            </CustomRoutes>
-          </Admin>
-        </ApiBaseContext.Provider>
-      </MemoryRouter>,
-    );
+    renderPage(ui.baseUrl, '/imagem', <Route path="/imagem" element={<FileImage id="00000000-0000-0000-0000-000000000000" alt="Capa ausente" />} />);
     const placeholder = await screen.findByRole('img', { name: 'Capa ausente' }, { timeout: 15_000 });
     expect(within(placeholder).getByText(ONBOARDING_MSG.imageError)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByText(ONBOARDING_MSG.imageError)).toHaveLength(2));

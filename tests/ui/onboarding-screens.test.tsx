@@ -1,22 +1,17 @@
 // Onboarding screens against the real server (HR document, sections 2 to 9): the register stepper
 // (step 2 needs title and provider; a provider with one department and a department with one
-// position pre-select them; the trail order buttons; Salvar creates and links in that order), the
-// list's row actions and deletion, the report's tabs and counters, and the HR home's cards.
+// position pre-select them; the trail order by buttons and by drag and drop; Salvar creates and links
+// in that order, in one transaction), the list's add button and row actions by role and deletion,
+// the report's tabs and counters (and a solicitante's department), and the HR home's cards.
 import './setup.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { Admin, CustomRoutes, memoryStore } from 'react-admin';
-import { createDataProvider } from '../../src/admin/dataProvider.js';
-import { resourceModules } from '../../src/admin/generator/registry.js';
-import { i18nProvider } from '../../src/admin/i18n/index.js';
-import { ApiBaseContext } from '../../src/admin/auth/context.js';
-import { customPageRoutes } from '../../src/admin/customPages.js';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '../../src/domain/messages.js';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
 import { rowActions } from '../../custom-pages/onboarding/OnboardingList.js';
 import { visibleHrSections } from '../../custom-pages/hr-home/cards.js';
-import { renderAdmin, startServer, type UiServer } from './server.js';
+import { setSession } from '../../src/admin/session.js';
+import { renderAdmin, renderPage, signInAs, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 
 let ui: UiServer;
 let A: number;
@@ -42,23 +37,6 @@ afterAll(async () => {
   await ui?.close();
 });
 
-/**
- * The custom pages alone in react-admin (same data provider, i18n and server as the app), so that
- * the screens are tested even where a generated route of the same path would answer first.
- */
-function renderPage(path: string) {
-  const dataProvider = createDataProvider(`${ui.baseUrl}/api`, resourceModules);
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <ApiBaseContext.Provider value={ui.baseUrl}>
-        <Admin dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()} disableTelemetry>
-          <CustomRoutes>{customPageRoutes(false)}</CustomRoutes>
-        </Admin>
-      </ApiBaseContext.Provider>
-    </MemoryRouter>,
-  );
-}
-
 /** Opens a MUI select by its label and picks an option. */
 async function choose(label: RegExp, option: string) {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
@@ -70,9 +48,21 @@ const selectedNames = () =>
     .getAllByRole('listitem')
     .map((li) => li.textContent);
 
+/** Drags the chosen item shown as `from` and drops it on the one shown as `to` (HTML5 drag and drop). */
+function drag(from: string, to: string) {
+  const list = screen.getByTestId('selected-list');
+  const source = within(list).getByText(from).closest('li')!;
+  const target = within(list).getByText(to).closest('li')!;
+  fireEvent.dragStart(source);
+  fireEvent.dragEnter(target);
+  fireEvent.dragOver(target);
+  fireEvent.drop(target);
+  fireEvent.dragEnd(source);
+}
+
 describe('register stepper', () => {
   it('needs title and provider to move on, pre-selects the only department and position, orders trails and saves', async () => {
-    renderPage('/human-resources/onboarding/register');
+    renderPage(ui.baseUrl, '/human-resources/onboarding/register');
     const next = await screen.findByRole('button', { name: 'Próximo' });
     // The status starts active.
     expect((screen.getByRole('switch') as HTMLInputElement).checked ?? (screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
@@ -115,6 +105,17 @@ describe('register stepper', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Próximo' }));
     expect(selectedNames()).toEqual(['1. Sistemas', '2. Boas-vindas']);
 
+    // Drag and drop: Segurança, added last, dropped on the first place; then Boas-vindas onto Segurança's.
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar Segurança' }));
+    expect(selectedNames()).toEqual(['1. Sistemas', '2. Boas-vindas', '3. Segurança']);
+    drag('3. Segurança', '1. Sistemas');
+    expect(selectedNames()).toEqual(['1. Segurança', '2. Sistemas', '3. Boas-vindas']);
+    drag('3. Boas-vindas', '2. Sistemas');
+    expect(selectedNames()).toEqual(['1. Segurança', '2. Boas-vindas', '3. Sistemas']);
+    drag('1. Segurança', '3. Sistemas');
+    expect(selectedNames()).toEqual(['1. Boas-vindas', '2. Sistemas', '3. Segurança']);
+    fireEvent.click(screen.getByRole('button', { name: 'Remover Segurança' }));
+
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(ONBOARDING_MSG.trailsLinked)).toBeTruthy();
     // Back on the list, with the new onboarding.
@@ -124,14 +125,31 @@ describe('register stepper', () => {
     const row = saved.json.onboarding_onboarding[0];
     expect(row).toMatchObject({ status: true, id_empresa: A, id_departamento: org.department, id_cargo: org.position });
     expect(row.onboarding_trilhas.sort((a: any, b: any) => a.prioridade - b.prioridade).map((l: any) => [l.id_trilha, l.prioridade])).toEqual([
-      [trails['Sistemas'], 1],
-      [trails['Boas-vindas'], 2],
+      [trails['Boas-vindas'], 1],
+      [trails['Sistemas'], 2],
     ]);
+  });
+
+  it('Salvar saves the onboarding and its trails in one transaction: a trail gone meanwhile leaves nothing behind', async () => {
+    const gone = (await ui.api('POST', '/api/trails', { nome: 'Trilha removida' })).json.id;
+    renderPage(ui.baseUrl, '/human-resources/onboarding/register');
+    fireEvent.change(await screen.findByRole('textbox', { name: /Título/ }), { target: { value: 'Programa interrompido' } });
+    await choose(/Provedor/, 'Bitcom');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Cargo/ }).textContent).toContain('Cargo Técnico'));
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Adicionar Boas-vindas' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Adicionar Trilha removida' }));
+    expect((await ui.api('DELETE', `/api/trails/${gone}`)).status).toBe(200);
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(ONBOARDING_MSG.createError)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeTruthy();
+    const saved = await ui.api('POST', '/v1/onboarding/trilha/filtro', { filtro: { titulo: 'Programa interrompido' } });
+    expect(saved.json.onboarding_onboarding).toEqual([]);
   });
 
   it('changing the provider clears department and position', async () => {
     await organisation((await ui.api('GET', '/api/providers?filter={"nome":"Vetorial"}')).json[0].id, 'Vendas');
-    renderPage('/human-resources/onboarding/register');
+    renderPage(ui.baseUrl, '/human-resources/onboarding/register');
     await screen.findByRole('button', { name: 'Próximo' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: /Provedor/ })).toBeTruthy());
     await choose(/Provedor/, 'Bitcom');
@@ -147,7 +165,7 @@ describe('onboarding list', () => {
   it('shows the status dot, toggles the status and deletes after the irreversible warning', async () => {
     const created = await ui.api('POST', '/v1/rh/trilha/onboarding', { titulo: 'Programa a excluir', id_empresa: A, id_departamento: org.department, id_cargo: org.position });
     expect(created.status).toBe(200);
-    renderPage('/human-resources/onboarding/list');
+    renderPage(ui.baseUrl, '/human-resources/onboarding/list');
     expect(await screen.findByRole('link', { name: /NOVO ONBOARDING/ })).toBeTruthy();
     const row = (await screen.findByText('Programa a excluir')).closest('tr')!;
     expect(within(row).getByRole('img', { name: 'Ativo' })).toBeTruthy();
@@ -165,6 +183,35 @@ describe('onboarding list', () => {
     await waitFor(() => expect(screen.queryByText('Programa a excluir')).toBeNull());
     const gone = await ui.api('POST', '/v1/rh/trilha/onboarding/filtrado', { filtro: { id: created.json.insert_onboarding_onboarding.returning[0].id } });
     expect(gone.json.onboarding_onboarding).toEqual([]);
+  });
+
+  it('a reader sees no NOVO ONBOARDING and may only view trails; a manager gets the add button and the manager actions', async () => {
+    await ui.api('POST', '/v1/rh/trilha/onboarding', { titulo: 'Programa por papel', id_empresa: A, id_departamento: org.department, id_cargo: org.position });
+    await ui.createUser({ email: 'leitor@teste.com.br', papeis: ['onboarding:leitor'], id_empresas: [A] } as any);
+    await ui.createUser({ email: 'gestor@teste.com.br', papeis: ['onboarding:gestor'], id_empresas: [A] } as any);
+    const buttonsOf = async () =>
+      within((await screen.findByText('Programa por papel')).closest('tr')!)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label'));
+    try {
+      await signInAs(ui.baseUrl, 'leitor@teste.com.br', TEST_PASSWORD);
+      const reader = renderPage(ui.baseUrl, '/human-resources/onboarding/list');
+      expect(await buttonsOf()).toEqual(['Ver trilhas de Programa por papel']);
+      expect(screen.queryByRole('link', { name: /NOVO ONBOARDING/ })).toBeNull();
+      reader.unmount();
+
+      await signInAs(ui.baseUrl, 'gestor@teste.com.br', TEST_PASSWORD);
+      renderPage(ui.baseUrl, '/human-resources/onboarding/list');
+      expect(await buttonsOf()).toEqual([
+        'Editar Programa por papel',
+        'Desativar Programa por papel',
+        'Associar trilhas a Programa por papel',
+        'Ver trilhas de Programa por papel',
+      ]);
+      expect(screen.getByRole('link', { name: /NOVO ONBOARDING/ })).toBeTruthy();
+    } finally {
+      setSession({ token: ui.server.adminToken, roles: ['users:superadmin'] });
+    }
   });
 
   it('gives each role the actions of section 6', () => {
@@ -224,6 +271,41 @@ describe('onboarding report', () => {
     const doneRow = (await screen.findByText('Daniela Concluída')).closest('tr')!;
     expect(within(doneRow).getByText('100%').getAttribute('data-tone')).toBe('positive');
     expect(screen.queryByText('Paulo Pendente')).toBeNull();
+  });
+});
+
+describe('onboarding report of a solicitante', () => {
+  it('reads the user\'s department with GET v1/user/{userId}, sends it as id_departamento and shows only that department', async () => {
+    const own = await organisation(A, 'Solicitação');
+    const programme = await ui.api('POST', '/v1/rh/trilha/onboarding', { titulo: 'Programa da solicitação', id_empresa: A, id_departamento: own.department, id_cargo: own.position });
+    expect(programme.status).toBe(200);
+    await ui.createUser({ email: 'rita@teste.com.br', nome: 'Rita Solicitada', papeis: ['user'], funcionario: true, id_empresas: [A], id_cargo: own.position } as any);
+    await ui.createUser({ email: 'tiago@teste.com.br', nome: 'Tiago Técnico', papeis: ['user'], funcionario: true, id_empresas: [A], id_cargo: org.position } as any);
+    const id = await ui.createUser({ email: 'sol@teste.com.br', nome: 'Sol Solicitante', papeis: ['onboarding:solicitante'], funcionario: false, id_empresas: [A], id_cargo: own.position } as any);
+    const sent: { url: string; body: string }[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push({ url: String(input), body: typeof init?.body === 'string' ? init.body : '' });
+      return realFetch(input, init);
+    }) as typeof fetch;
+    try {
+      await signInAs(ui.baseUrl, 'sol@teste.com.br', TEST_PASSWORD);
+      const mine = renderPage(ui.baseUrl, '/human-resources/onboarding/report');
+      await screen.findByText('Rita Solicitada');
+      expect(screen.getByRole('tab', { name: 'Pendentes (1)' })).toBeTruthy();
+      expect(screen.queryByText('Tiago Técnico')).toBeNull();
+      expect(sent.some((c) => c.url.endsWith(`/v1/user/${id}`))).toBe(true);
+      const reports = sent.filter((c) => /\/v1\/onboarding\/relatorio(\/contador)?$/.test(c.url));
+      expect(reports.length).toBeGreaterThanOrEqual(2);
+      for (const r of reports) expect(JSON.parse(r.body).filtro.id_departamento).toBe(own.department);
+      mine.unmount();
+    } finally {
+      globalThis.fetch = realFetch;
+      setSession({ token: ui.server.adminToken, roles: ['users:superadmin'] });
+    }
+    // The superadmin sees every department (Tiago has the Técnico position's programmes).
+    renderPage(ui.baseUrl, '/human-resources/onboarding/report');
+    expect((await screen.findAllByText('Tiago Técnico')).length).toBeGreaterThan(0);
   });
 });
 

@@ -6,16 +6,19 @@
 //   edit    (solicitante and up): create an onboarding, link and unlink trails ("link trails")
 //   manage  (gestor and up): edit an onboarding and toggle its status
 //   superadmin: delete an onboarding ("only users:superadmin in the onboarding role")
-// Reports: a user holding onboarding:solicitante (or onboarding:leitor) who does not act as gestor or
-// superadmin sees only their own department (found from their position's sector).
-import { effectiveRole, levelOf, roleAllows, ROLE_HEADER, type Level, type Right } from '../../domain/roles.js';
+// Reports (section 6: "users with an onboarding:solicitante role are filtered to their own
+// department... Others see all"): the role the call acts with decides. Acting as a solicitante
+// (onboarding:solicitante, or rh:solicitante, since rh roles act on onboarding too) narrows the report
+// to the user's own department, found from their position's sector; acting as leitor, gestor or
+// superadmin shows every department. So someone holding both onboarding:solicitante and a gestor role
+// sees all when acting as gestor (their best role, without a header) and their department when the
+// role header names the solicitante role.
+import { bestRole, levelOf, roleAllows, ROLE_HEADER, type Level, type Right } from '../../domain/roles.js';
 import { forbidden, requireUser, roleOf, type Caller } from '../auth/access.js';
 import type { Actor } from '../resources/service.js';
 
 export const ONBOARDING_AREAS = ['onboarding', 'rh'] as const;
 export const VACANCY_AREAS = ['rh'] as const;
-
-const RANK: Record<Level, number> = { superadmin: 5, gestor: 4, solicitante: 3, leitor: 2, user: 1, guest: 0 };
 
 export interface AreaActor extends Actor {
   userId: number;
@@ -30,7 +33,7 @@ export function areaRole(caller: Caller, areas: readonly string[]): string {
   const user = requireUser(caller);
   const header = caller.headers[ROLE_HEADER];
   if (header === undefined || header === '') {
-    return areas.map((a) => effectiveRole(user.roles, a)).sort((a, b) => RANK[levelOf(b)] - RANK[levelOf(a)])[0];
+    return bestRole(user.roles, areas);
   }
   // roleOf refuses a header that is not one of the user's roles.
   return roleOf(caller, areas[0]);
@@ -50,8 +53,5 @@ export function authorizeArea(caller: Caller, right: Right, areas: readonly stri
 /** Whether the actor manages onboarding (gestor of either area, or the superadmin). */
 export const managesOnboarding = (actor: AreaActor) => ONBOARDING_AREAS.some((a) => roleAllows(actor.role, 'manage', a));
 
-/** Whether the report must be narrowed to the user's own department (section 6). */
-export function reportLimitedToDepartment(actor: AreaActor): boolean {
-  if (actor.level === 'superadmin' || actor.level === 'gestor') return false;
-  return actor.roles.includes('onboarding:solicitante') || actor.roles.includes('onboarding:leitor');
-}
+/** Whether the report must be narrowed to the user's own department (section 6): the call acts as a solicitante. */
+export const reportLimitedToDepartment = (actor: AreaActor): boolean => actor.level === 'solicitante';

@@ -7,7 +7,6 @@ import { MSG } from '../../domain/messages.js';
 import {
   completion,
   mayOpen,
-  nextStep,
   nextTrail,
   nextContentInTrail,
   frontier,
@@ -16,10 +15,10 @@ import {
   REPORT_PAGE_SIZE,
   type PlanTrail,
   type ProgressMark,
-  type Step,
 } from '../../domain/onboarding.js';
 import type { Database, Queryable } from '../db/index.js';
 import { HttpError, notFound } from '../errors.js';
+import type { OnboardingProgress, Stored } from '../../generated/entities.js';
 import { Params, whereClause } from '../resources/query.js';
 import { insertRow, type Actor, type ResourceService } from '../resources/service.js';
 import type { ResourceDef } from '../schemas/registry.js';
@@ -37,7 +36,9 @@ const forbiddenWrite = () => new HttpError(403, 'Este usuário não tem autoriza
 export const EMPLOYEE_ROUTE = '/human-resources/onboarding/employee';
 export const contentRoute = (idOnboarding: number, idTrail: number, idContent?: number) =>
   `${EMPLOYEE_ROUTE}/content?idOnboarding=${idOnboarding}&idTrail=${idTrail}${idContent === undefined ? '' : `&idContent=${idContent}`}`;
-export const CONGRATULATIONS_ROUTE = `${EMPLOYEE_ROUTE}/content/congratulations`;
+
+/** What a locked content answers instead of its text and images. */
+const LOCKED = { texto: null, id_imagem_capa: null, id_imagens_auxiliares: [] as string[] };
 
 /** An onboarding the employee takes part in, with the names that make its hashtags. */
 interface Membership {
@@ -49,10 +50,7 @@ interface Membership {
   cargo: string;
 }
 
-export interface ProgressRow extends ProgressMark {
-  data_inicio: string | Date;
-  data_fim: string | Date | null;
-}
+export type ProgressRow = ProgressMark & Pick<Stored<OnboardingProgress>, 'data_inicio' | 'data_fim'>;
 
 const ONBOARDING_FIELDS: Record<string, [string, FilterKind]> = {
   id: ['o.id', 'id'],
@@ -153,18 +151,45 @@ export class OnboardingService {
       },
     });
     this.resources.hooks.set('trail-contents', {
-      beforeWrite: async ({ tx, operation, values, existing }) => {
-        if (operation === 'delete') return;
+      beforeWrite: async ({ tx, actor, operation, values, existing }) => {
         const row = { ...(existing ?? {}), ...(values ?? {}) };
+        await this.assertSharedWritable(tx, actor, { trails: [existing?.id_trilha, row.id_trilha].filter((id): id is number => typeof id === 'number') });
+        if (operation === 'delete') return;
         await this.checkPriorityFree(tx, 'trilha_conteudo', 'id_trilha', row.id_trilha as number, row.prioridade as number, existing?.id ?? null);
       },
     });
+    this.resources.hooks.set('trails', {
+      beforeWrite: async ({ tx, actor, operation, existing }) => {
+        if (operation !== 'create') await this.assertSharedWritable(tx, actor, { trails: [existing!.id] });
+      },
+    });
     this.resources.hooks.set('contents', {
-      beforeWrite: async ({ tx, operation, values }) => {
+      beforeWrite: async ({ tx, actor, operation, values, existing }) => {
+        if (operation !== 'create') await this.assertSharedWritable(tx, actor, { content: existing!.id });
         if (operation === 'delete' || !values) return;
         await this.checkImages(tx, values);
       },
     });
+  }
+
+  /**
+   * Trails and contents are shared by every provider (provider: null), so changing one changes every
+   * onboarding that uses it. Anyone with the right may create them, and change those that only their
+   * own providers' onboardings use (or that none uses); one used by an onboarding of a provider outside
+   * the caller's may be changed only by someone who administers that provider too (the superadmin).
+   */
+  private async assertSharedWritable(tx: Queryable, actor: Actor, what: { trails?: number[]; content?: number }) {
+    if (actor.providerIds === null) return;
+    const { rows } = await tx.query(
+      `SELECT 1
+         FROM onboarding.onboarding_trilha ot
+         JOIN onboarding.onboarding o ON o.id = ot.id_onboarding
+        WHERE (ot.id_trilha = ANY($1::int[]) OR ot.id_trilha IN (SELECT id_trilha FROM onboarding.trilha_conteudo WHERE id_conteudo = $2))
+          AND NOT (o.id_empresa = ANY($3::int[]))
+        LIMIT 1`,
+      [what.trails ?? [], what.content ?? null, actor.providerIds],
+    );
+    if (rows.length) throw new HttpError(403, what.content === undefined ? ONBOARDING_MSG.trailOfOthers : ONBOARDING_MSG.contentOfOthers);
   }
 
   /** The department must be the provider's, and the position must be in a sector of the department. */
@@ -341,6 +366,7 @@ export class OnboardingService {
   async setTrailContents(actor: Actor, idTrail: number, contentIds: number[]) {
     return this.resources.write(actor, async (tx) => {
       await this.assertExist(tx, 'trilha', [idTrail], 'id');
+      await this.assertSharedWritable(tx, actor, { trails: [idTrail] });
       await this.assertExist(tx, 'conteudo', contentIds, 'conteudos');
       await tx.query('DELETE FROM onboarding.trilha_conteudo WHERE id_trilha = $1 AND NOT (id_conteudo = ANY($2::int[]))', [idTrail, contentIds]);
       for (const [i, id] of contentIds.entries()) {
@@ -512,12 +538,20 @@ export class OnboardingService {
     );
     const plan = await this.plan(q, membership.id);
     const progress = await this.progress(q, membership.id, idEmployee);
-    return rows.map(({ hashtags_conteudo, ...r }) => ({
-      ...r,
-      // The content's hashtags: the position, department and provider names, then its own.
-      hashtags: [...new Set([membership.cargo, membership.departamento, membership.empresa, ...(hashtags_conteudo as string[])])],
-      liberado: mayOpen(plan, progress, r.id_trilha as number, r.id_conteudo as number) === 'ok',
-    }));
+    const trailPriority = plan.find((t) => t.id_trilha === idTrail)?.prioridade ?? null;
+    return rows.map(({ hashtags_conteudo, ...r }) => {
+      const liberado = mayOpen(plan, progress, r.id_trilha as number, r.id_conteudo as number) === 'ok';
+      const row = {
+        ...r,
+        prioridade_trilha: trailPriority,
+        // The content's hashtags: the position, department and provider names, then its own.
+        hashtags: [...new Set([membership.cargo, membership.departamento, membership.empresa, ...(hashtags_conteudo as string[])])],
+        liberado,
+      };
+      // A content the employee may not open yet shows as a locked card: its title, summary and
+      // order, never its text or images (nobody reads ahead through the API either).
+      return liberado ? row : { ...row, ...LOCKED };
+    });
   }
 
   /** The content cards of a trail (POST v1/onboarding/trilha/conteudos/funcionario). */
@@ -564,13 +598,13 @@ export class OnboardingService {
     });
   }
 
-  /** Records the completion of a content and answers what comes next. */
+  /** Records the completion of a content (the screen then asks the two next calls what follows). */
   async complete(actor: AreaActor, ids: { idEmployee: number; idOnboarding: number; idTrail: number; idContent: number }) {
     if (actor.userId !== ids.idEmployee) throw forbiddenWrite();
     return this.resources.write(actor, async (tx) => {
       const [membership] = await this.memberships(tx, ids.idEmployee, ids.idOnboarding);
       if (!membership) throw new HttpError(404, ONBOARDING_MSG.notYours);
-      const plan = await this.assertMayOpen(tx, ids.idOnboarding, ids.idEmployee, ids.idTrail, ids.idContent);
+      await this.assertMayOpen(tx, ids.idOnboarding, ids.idEmployee, ids.idTrail, ids.idContent);
       const { rows } = await tx.query(
         `INSERT INTO onboarding.funcionario_conteudo (id_conteudo, id_onboarding, id_trilha, id_funcionario, data_inicio, data_fim, finalizado)
          VALUES ($1, $2, $3, $4, now(), now(), true)
@@ -579,8 +613,7 @@ export class OnboardingService {
          RETURNING *`,
         [ids.idContent, ids.idOnboarding, ids.idTrail, ids.idEmployee],
       );
-      const result = rows.length ? { affected_rows: 1, returning: rows } : { affected_rows: 0, returning: await this.progressRow(tx, ids) };
-      return { result, proximo: describeNext(ids.idOnboarding, nextStep(plan, ids.idTrail, ids.idContent)) };
+      return rows.length ? { affected_rows: 1, returning: rows } : { affected_rows: 0, returning: await this.progressRow(tx, ids) };
     });
   }
 
@@ -610,6 +643,7 @@ export class OnboardingService {
     const next = nextTrail(plan, prioridade);
     if (!next) return [];
     const trail = plan.find((t) => t.id_trilha === next.id_trilha)!;
+    const progress = await this.progress(this.db, idOnboarding, idEmployee);
     return [
       {
         id_onboarding: idOnboarding,
@@ -618,6 +652,8 @@ export class OnboardingService {
         trilha: { id: next.id_trilha, nome: trail.nome },
         id_conteudo: next.id_conteudo,
         prioridade_conteudo: next.prioridade,
+        // The same rule as the cards: whether the employee may open that first content now.
+        liberado: mayOpen(plan, progress, next.id_trilha, next.id_conteudo) === 'ok',
         rota: contentRoute(idOnboarding, next.id_trilha, next.id_conteudo),
       },
     ];
@@ -771,19 +807,4 @@ async function renumber(tx: Queryable, table: 'onboarding_trilha' | 'trilha_cont
       WHERE x.id = r.id AND x.prioridade <> r.n`,
     [parentId],
   );
-}
-
-/** What the screen opens after a content was read. */
-export function describeNext(idOnboarding: number, next: ReturnType<typeof nextStep>) {
-  if (next.kind === 'done') return { tipo: 'parabens' as const, id_onboarding: idOnboarding, rota: CONGRATULATIONS_ROUTE };
-  const s: Step = next.step;
-  return {
-    tipo: next.kind === 'content' ? ('conteudo' as const) : ('trilha' as const),
-    id_onboarding: idOnboarding,
-    id_trilha: s.id_trilha,
-    id_conteudo: s.id_conteudo,
-    prioridade: s.prioridade,
-    prioridade_trilha: s.prioridade_trilha,
-    rota: contentRoute(idOnboarding, s.id_trilha, s.id_conteudo),
-  };
 }

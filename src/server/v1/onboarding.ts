@@ -165,7 +165,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
   // Not in the spec: PUT /v1/onboarding/trilha/{id}/conteudos { conteudos: [id_conteudo, ...] } -> the trail's contents in this order (trail sync/{id}).
   app.put(
     '/v1/onboarding/trilha/:id/conteudos',
-    docs('Onboarding', 'Define os conteúdos da trilha e a ordem deles (trilha_conteudos)', `${ROLE_DOC}, solicitante ou acima. Corpo { conteudos: [id_conteudo, ...] } na ordem de leitura: os ausentes saem da trilha, os novos entram, todos com prioridade 1..n, numa transação (tela /human-resources/trail/sync/{id}). Resposta { trilha_conteudos: [{ id, id_trilha, id_conteudo, prioridade }] }.`, anyBody('{ conteudos }')),
+    docs('Onboarding', 'Define os conteúdos da trilha e a ordem deles (trilha_conteudos)', `${ROLE_DOC}, solicitante ou acima. Corpo { conteudos: [id_conteudo, ...] } na ordem de leitura: os ausentes saem da trilha, os novos entram, todos com prioridade 1..n, numa transação (tela /human-resources/trail/sync/{id}). Resposta { trilha_conteudos: [{ id, id_trilha, id_conteudo, prioridade }] }. 403 quando a trilha faz parte de onboardings de provedores que o usuário não administra (trilhas e conteúdos são compartilhados: mudá-los muda esses onboardings).`, anyBody('{ conteudos }')),
     async (request) => {
       const actor = authorizeArea(request, 'edit');
       const id = toId((request.params as { id: string }).id, 'id');
@@ -216,7 +216,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
   );
 
   const EMPLOYEE_ROW =
-    '{ id_conteudo, id_onboarding, id_trilha, id_funcionario, titulo_conteudo, resumo, texto (HTML sanitizado), id_imagem_capa, id_imagens_auxiliares: [ids de arquivo], hashtags: [cargo, departamento, provedor, ...do conteúdo], data_inicio, data_fim, finalizado, prioridade, liberado }';
+    '{ id_conteudo, id_onboarding, id_trilha, id_funcionario, titulo_conteudo, resumo, texto (HTML sanitizado), id_imagem_capa, id_imagens_auxiliares: [ids de arquivo], hashtags: [cargo, departamento, provedor, ...do conteúdo], data_inicio, data_fim, finalizado, prioridade, prioridade_trilha, liberado }; um conteúdo que o funcionário ainda não pode abrir (liberado false) vem sem o texto e sem as imagens (texto e id_imagem_capa null, id_imagens_auxiliares [])';
 
   // POST v1/onboarding/trilha/conteudos/funcionario { id_funcionario, id_onboarding, id_trilha } -> { onboarding_funcionario_conteudo }
   app.post(
@@ -263,14 +263,13 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     },
   );
 
-  // POST /v1/onboarding/conteudo/concluir { ...ids, data_fim } -> update_onboarding_funcionario_conteudo (+ proximo)
+  // POST /v1/onboarding/conteudo/concluir { ...ids, data_fim } -> update_onboarding_funcionario_conteudo
   app.post(
     '/v1/onboarding/conteudo/concluir',
-    docs('Onboarding do funcionário', 'Registra a conclusão da leitura (update_onboarding_funcionario_conteudo)', "Só o próprio funcionário. Corpo { id_conteudo, id_onboarding, id_trilha, id_usuario_onboarding, data_fim }. Resposta { update_onboarding_funcionario_conteudo: { affected_rows, returning: [linha] }, proximo: { tipo: 'conteudo' | 'trilha' | 'parabens', id_onboarding, id_trilha?, id_conteudo?, prioridade?, prioridade_trilha?, rota } } (rota: a tela a abrir em seguida). Já concluído: affected_rows 0. 403 (code CONTEUDO_A_FRENTE) à frente da leitura.", anyBody('{ id_conteudo, id_onboarding, id_trilha, id_usuario_onboarding, data_fim }')),
+    docs('Onboarding do funcionário', 'Registra a conclusão da leitura (update_onboarding_funcionario_conteudo)', "Só o próprio funcionário. Corpo { id_conteudo, id_onboarding, id_trilha, id_usuario_onboarding, data_fim }. Resposta { update_onboarding_funcionario_conteudo: { affected_rows, returning: [linha] } }; o que vem depois é dado por /v1/onboarding/trilha/conteudos/funcionario/next e, no fim da trilha, /v1/onboarding/trilha/funcionario/next. Já concluído: affected_rows 0. 403 (code CONTEUDO_A_FRENTE) à frente da leitura.", anyBody('{ id_conteudo, id_onboarding, id_trilha, id_usuario_onboarding, data_fim }')),
     async (request) => {
       const actor = authorizeArea(request, 'user');
-      const { result, proximo } = await service.complete(actor, readingIds(request));
-      return { update_onboarding_funcionario_conteudo: result, proximo };
+      return { update_onboarding_funcionario_conteudo: await service.complete(actor, readingIds(request)) };
     },
   );
 
@@ -290,7 +289,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
   // POST /v1/onboarding/trilha/funcionario/next { id_funcionario, id_onboarding, prioridade } -> { onboarding_onboarding_trilha: [next] | [] }
   app.post(
     '/v1/onboarding/trilha/funcionario/next',
-    docs('Onboarding do funcionário', 'Próxima trilha do onboarding (onboarding_onboarding_trilha)', "Qualquer usuário conectado, para si mesmo. Corpo { id_funcionario, id_onboarding, prioridade (da trilha atual) }. Resposta { onboarding_onboarding_trilha: [{ id_onboarding, id_trilha, prioridade, trilha: { id, nome }, id_conteudo (o primeiro), prioridade_conteudo, rota }] } com a trilha seguinte que tem conteúdos, ou [] quando não há mais: tela de parabéns (/human-resources/onboarding/employee/content/congratulations).", anyBody('{ id_funcionario, id_onboarding, prioridade }')),
+    docs('Onboarding do funcionário', 'Próxima trilha do onboarding (onboarding_onboarding_trilha)', "Qualquer usuário conectado, para si mesmo. Corpo { id_funcionario, id_onboarding, prioridade (da trilha atual) }. Resposta { onboarding_onboarding_trilha: [{ id_onboarding, id_trilha, prioridade, trilha: { id, nome }, id_conteudo (o primeiro), prioridade_conteudo, liberado (se o funcionário já pode abri-lo), rota }] } com a trilha seguinte que tem conteúdos, ou [] quando não há mais: tela de parabéns (/human-resources/onboarding/employee/content/congratulations).", anyBody('{ id_funcionario, id_onboarding, prioridade }')),
     async (request) => {
       const actor = authorizeArea(request, 'user');
       const { src, pick, idEmployee, idOnboarding } = employeeIds(request);
@@ -311,7 +310,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
   // POST /v1/onboarding/relatorio/contador { filtro: { id_departamento? } } -> { pendentes, concluidos }
   app.post(
     '/v1/onboarding/relatorio/contador',
-    docs('Relatórios', 'Contadores do relatório de onboarding (pendentes, concluidos)', `${ROLE_DOC}, leitor ou acima. Corpo { filtro: { id_departamento?, id_empresa?, id_onboarding? } }. Resposta { pendentes, concluidos }: pares funcionário-onboarding não concluídos e concluídos. Quem tem onboarding:solicitante (ou leitor) e não age como gestor vê só o próprio departamento (do setor do seu cargo).`, anyBody('{ filtro }')),
+    docs('Relatórios', 'Contadores do relatório de onboarding (pendentes, concluidos)', `${ROLE_DOC}, leitor ou acima. Corpo { filtro: { id_departamento?, id_empresa?, id_onboarding? } }. Resposta { pendentes, concluidos }: pares funcionário-onboarding não concluídos e concluídos. Quem age como solicitante (cabeçalho ou melhor papel onboarding:solicitante ou rh:solicitante) vê só o próprio departamento (do setor do seu cargo), qualquer que seja o id_departamento enviado; leitor, gestor e superadmin veem todos e podem filtrar por id_departamento.`, anyBody('{ filtro }')),
     async (request) => {
       const actor = authorizeArea(request, 'read');
       return service.reportCounters(actor, reportFilter(request));
