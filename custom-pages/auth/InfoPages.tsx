@@ -35,7 +35,7 @@ export function InfoLoginPage() {
     <PublicPage title="Como entrar" width={560}>
       <FormCard title="Como entrar">
         <Typography component="ol" sx={{ pl: 2.5, m: 0, '& li': { mb: 1.5 } }}>
-          <li>Colaboradores recebem por e-mail uma senha temporária quando o RH cria o acesso.</li>
+          <li>Colaboradores recebem por e-mail uma senha temporária, válida por 7 dias, quando o RH cria o acesso.</li>
           <li>No primeiro acesso, entre com o e-mail e a senha temporária: a intranet pede uma nova senha.</li>
           <li>
             A senha precisa ter no mínimo 8 caracteres, com uma letra maiúscula, uma minúscula, um número e um destes caracteres: $ * &amp; @ # !

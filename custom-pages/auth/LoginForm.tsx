@@ -1,14 +1,17 @@
 // Sign-in by e-mail and password (foundation spec, sections 4 and 8): the server's texts for every
-// refusal, the authenticator-code step (SOFTWARE_TOKEN_MFA), and the forced new password
+// refusal, the authenticator-code step (SOFTWARE_TOKEN_MFA, also used after a first access's new
+// password), and the forced new password
 // (NEW_PASSWORD_REQUIRED: the challenge is kept and /reset-password completes it). A candidate who
 // has not confirmed the e-mail yet ('Usuário não confirmado.') is offered the sign-up code step,
-// after which the sign-in is tried again with the same password.
+// after which the sign-in is tried again with the same password. An account that must reset its
+// password ('Necessário redefinir a senha.') is led to the forgotten-password flow, e-mail filled in.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Box, Button, CircularProgress, Link as MuiLink, TextField } from '@mui/material';
 import { useIntranetAuth } from '../../src/admin/auth/context.js';
 import { RESET_PASSWORD_ROUTE } from '../../src/admin/authProvider.js';
-import { codeProblem, emailProblem, ErrorBanner, failureOf, hasErrors, PasswordField, useAfterSignIn, type FieldErrors } from './forms.js';
+import type { ResetPasswordState } from './ResetPassword.js';
+import { CodeField, codeProblem, emailProblem, ErrorBanner, failureOf, hasErrors, PasswordField, useAfterSignIn, type FieldErrors } from './forms.js';
 import { AUTH_MSG, MSG } from '../../src/domain/messages.js';
 import { IdentityError } from '../../src/admin/auth/identityClient.js';
 import { ConfirmSignUpForm } from './Register.js';
@@ -20,7 +23,6 @@ export function LoginForm() {
   const [step, setStep] = useState<'password' | 'mfa' | 'confirm'>('password');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
@@ -38,6 +40,10 @@ export function LoginForm() {
       setMessage(failure.message);
       setErrors(failure.errors);
       if (error instanceof IdentityError && error.code === 'UserNotConfirmedException') setStep('confirm');
+      if (error instanceof IdentityError && error.code === 'PasswordResetRequiredException') {
+        const state: ResetPasswordState = { email: email.trim(), notice: failure.message };
+        navigate(RESET_PASSWORD_ROUTE, { state });
+      }
     } finally {
       setBusy(false);
     }
@@ -49,14 +55,6 @@ export function LoginForm() {
     setErrors(found);
     if (hasErrors(found)) return;
     void run(() => auth.login({ email: email.trim(), password }));
-  };
-
-  const submitCode = (e: FormEvent) => {
-    e.preventDefault();
-    const found = { code: codeProblem(code) };
-    setErrors(found);
-    if (hasErrors(found)) return;
-    void run(() => auth.verifyMfa(code.trim()));
   };
 
   if (step === 'confirm') {
@@ -80,27 +78,12 @@ export function LoginForm() {
 
   if (step === 'mfa') {
     return (
-      <Box component="form" noValidate onSubmit={submitCode} aria-label="Verificação em duas etapas">
-        <ErrorBanner>{message}</ErrorBanner>
-        <TextField
-          label="Código do autenticador"
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-          error={Boolean(errors.code)}
-          helperText={errors.code || 'Digite o código de 6 dígitos do seu aplicativo autenticador.'}
-          fullWidth
-          autoFocus
-          autoComplete="one-time-code"
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          sx={{ mb: 2 }}
-        />
-        <Button type="submit" variant="contained" fullWidth size="large" disabled={busy}>
-          {busy ? <CircularProgress size={24} color="inherit" /> : 'Confirmar'}
-        </Button>
-        <Button fullWidth sx={{ mt: 1 }} onClick={() => { setStep('password'); setCode(''); setMessage(''); }}>
-          Voltar
-        </Button>
-      </Box>
+      <MfaCodeForm
+        onBack={() => {
+          setStep('password');
+          setMessage('');
+        }}
+      />
     );
   }
 
@@ -137,6 +120,58 @@ export function LoginForm() {
           Esqueci minha senha
         </MuiLink>
       </Box>
+    </Box>
+  );
+}
+
+/**
+ * The authenticator-code step (SOFTWARE_TOKEN_MFA) of a pending sign-in: after the password on the
+ * login page, or after the new password of a first access.
+ */
+export function MfaCodeForm({ onBack }: { onBack: () => void }) {
+  const auth = useIntranetAuth();
+  const afterSignIn = useAfterSignIn();
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = { code: codeProblem(code) };
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    setMessage('');
+    try {
+      if ((await auth.verifyMfa(code.trim())).status === 'OK') await afterSignIn();
+    } catch (error) {
+      const failure = failureOf(error);
+      setMessage(failure.message);
+      setErrors(failure.errors);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label="Verificação em duas etapas">
+      <ErrorBanner>{message}</ErrorBanner>
+      <CodeField
+        label="Código do autenticador"
+        value={code}
+        onChange={setCode}
+        error={Boolean(errors.code)}
+        helperText={errors.code || 'Digite o código de 6 dígitos do seu aplicativo autenticador.'}
+        autoFocus
+        sx={{ mb: 2 }}
+      />
+      <Button type="submit" variant="contained" fullWidth size="large" disabled={busy}>
+        {busy ? <CircularProgress size={24} color="inherit" /> : 'Confirmar'}
+      </Button>
+      <Button fullWidth sx={{ mt: 1 }} onClick={onBack}>
+        Voltar
+      </Button>
     </Box>
   );
 }

@@ -1,16 +1,19 @@
 // /reset-password (foundation spec, sections 2 and 4). Three cases:
 // - first access: a pending NEW_PASSWORD_REQUIRED challenge (kept from the sign-in) is completed
-//   with the new password, which signs the user in;
-// - signed in: change the password (current and new);
-// - forgotten: request a code by e-mail, then confirm it ('Utilize 6 digitos') with the new password.
+//   with the new password, which signs the user in (after the authenticator's code when two-factor is on);
+// - signed in: change the password (current and new), and set up or turn off the two-step
+//   verification (TwoFactor.tsx);
+// - forgotten: request a code by e-mail, then confirm it ('Utilize 6 digitos') with the new password
+//   (the login page sends here, e-mail filled in, an account that must reset its password).
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Link as MuiLink, TextField } from '@mui/material';
 import { useIntranetAuth } from '../../src/admin/auth/context.js';
 import { getPendingChallenge, LOGIN_ROUTE } from '../../src/admin/authProvider.js';
 import { toAuthSession, useSession } from '../../src/admin/session.js';
 import { MSG } from '../../src/domain/messages.js';
 import {
+  CodeField,
   codeProblem,
   emailProblem,
   ErrorBanner,
@@ -23,6 +26,8 @@ import {
   type FieldErrors,
 } from './forms.js';
 import { FormCard, PublicPage } from './PublicPage.js';
+import { MfaCodeForm } from './LoginForm.js';
+import { TwoFactorSettings } from './TwoFactor.js';
 
 function useForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -93,20 +98,33 @@ const newPasswordProblems = (password: string, confirm: string) => ({
   confirm: !confirm ? MSG.required : confirm !== password ? PASSWORDS_DIFFER : null,
 });
 
-/** First access: the temporary password worked; the user chooses theirs. */
+/**
+ * First access: the temporary password worked; the user chooses theirs, then, with two-factor on,
+ * gives the authenticator's code (the new password alone does not sign in).
+ */
 function FirstAccess({ email }: { email: string }) {
   const auth = useIntranetAuth();
   const afterSignIn = useAfterSignIn();
+  const navigate = useNavigate();
   const form = useForm();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const [askCode, setAskCode] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void form.run(newPasswordProblems(password, confirm), async () => {
       const outcome = await auth.completeNewPassword(password);
       if (outcome.status === 'OK') await afterSignIn();
+      else if (outcome.challenge === 'SOFTWARE_TOKEN_MFA') setAskCode(true);
     });
   };
+  if (askCode) {
+    return (
+      <FormCard title="Primeiro acesso" subtitle="Senha definida. Agora confirme com o código do seu aplicativo autenticador.">
+        <MfaCodeForm onBack={() => navigate(LOGIN_ROUTE)} />
+      </FormCard>
+    );
+  }
   return (
     <FormCard title="Primeiro acesso" subtitle={`Defina uma nova senha para ${email}.`}>
       <Box component="form" noValidate onSubmit={submit} aria-label="Definir nova senha">
@@ -162,12 +180,19 @@ function ChangePassword() {
   );
 }
 
+/** What the login page hands over (router state) when the account must reset its password. */
+export interface ResetPasswordState {
+  email?: string;
+  /** Why the user is here ('Necessário redefinir a senha.'). */
+  notice?: string;
+}
+
 /** Forgotten password: without a code, request one; with it, confirm the new password. */
-function ForgotPassword() {
+function ForgotPassword({ initialEmail = '', notice }: { initialEmail?: string; notice?: string }) {
   const auth = useIntranetAuth();
   const form = useForm();
   const [step, setStep] = useState<'request' | 'confirm' | 'done'>('request');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -224,15 +249,12 @@ function ForgotPassword() {
             autoComplete="username"
             sx={{ mb: 1 }}
           />
-          <TextField
+          <CodeField
             label="Código de verificação"
             value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            onChange={setCode}
             error={Boolean(form.errors.code)}
             helperText={form.errors.code || ' '}
-            fullWidth
-            autoComplete="one-time-code"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             sx={{ mb: 1 }}
           />
           <NewPasswordFields errors={form.errors} password={password} confirm={confirm} setPassword={setPassword} setConfirm={setConfirm} />
@@ -248,6 +270,11 @@ function ForgotPassword() {
   return (
     <FormCard title="Esqueci minha senha" subtitle="Informe seu e-mail para receber um código de verificação.">
       <Box component="form" noValidate onSubmit={request} aria-label="Solicitar código">
+        {notice && !form.message && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {notice} Peça um código de verificação para definir uma nova senha.
+          </Alert>
+        )}
         <ErrorBanner>{form.message}</ErrorBanner>
         <TextField
           label="E-mail"
@@ -277,12 +304,18 @@ function ForgotPassword() {
 
 export function ResetPasswordPage() {
   const session = useSession();
+  const handed = (useLocation().state ?? null) as ResetPasswordState | null;
   // Decided once: completing the first access signs in, and the page must not turn into the
   // change-password form on the way out.
   const [challenge] = useState(() => (!session && getPendingChallenge()?.challenge === 'NEW_PASSWORD_REQUIRED' ? getPendingChallenge() : null));
   return (
     <PublicPage title={challenge ? 'Primeiro acesso' : session ? 'Alterar senha' : 'Esqueci minha senha'}>
-      {challenge ? <FirstAccess email={challenge.email} /> : session ? <ChangePassword /> : <ForgotPassword />}
+      {challenge ? <FirstAccess email={challenge.email} /> : session ? (
+        <>
+          <ChangePassword />
+          <TwoFactorSettings />
+        </>
+      ) : <ForgotPassword initialEmail={handed?.email} notice={handed?.notice} />}
     </PublicPage>
   );
 }

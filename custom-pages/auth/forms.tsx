@@ -55,6 +55,20 @@ export function PasswordField(props: TextFieldProps) {
   );
 }
 
+/** A 6-digit code field (e-mailed codes, authenticator codes): digits only, at most 6. */
+export function CodeField({ value, onChange, ...props }: Omit<TextFieldProps, 'value' | 'onChange'> & { value: string; onChange: (code: string) => void }) {
+  return (
+    <TextField
+      {...props}
+      value={value}
+      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+      fullWidth
+      autoComplete="one-time-code"
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+    />
+  );
+}
+
 export function ErrorBanner({ children }: { children?: ReactNode }) {
   if (!children) return null;
   return (

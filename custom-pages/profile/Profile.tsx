@@ -42,7 +42,8 @@ import {
   maritalOptionOf,
   profileImageProblem,
   storedMaritalStatus,
-  type EmployeeProfile,
+  type CnhCategory,
+  type EmployeeProfileBody,
   type Gender,
   type MaritalOption,
 } from '../../src/domain/profile.js';
@@ -157,9 +158,9 @@ export function validateProfile(values: FormValues, withProfile: boolean): Error
 }
 
 /** The employee profile to send: the marital status gendered, the CNH number cleared on 'Não Possui'. */
-export function profileBody(values: FormValues, initialImage: string | null): Partial<EmployeeProfile> {
+export function profileBody(values: FormValues, initialImage: string | null): EmployeeProfileBody {
   const text = (v: string) => v.trim();
-  const body: Partial<EmployeeProfile> = {
+  const body: EmployeeProfileBody = {
     nome: text(values.nome),
     cpf: text(values.cpf),
     rg: text(values.rg),
@@ -176,7 +177,7 @@ export function profileBody(values: FormValues, initialImage: string | null): Pa
     complemento: text(values.complemento),
     bairro: text(values.bairro),
     id_cidade: values.id_cidade,
-    cnh_categoria: values.cnh_categoria,
+    cnh_categoria: values.cnh_categoria as CnhCategory,
     cnh_numero: cnhNumberFor(values.cnh_categoria, values.cnh_numero),
   };
   // The image goes only when it changed (a base64 image can be large).
@@ -226,6 +227,8 @@ export function ProfilePage() {
   const [cepBusy, setCepBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const initialImage = useRef<string | null>(null);
+  /** The complemento the last CEP lookup wrote: cleared when the CEP changes, unlike one the user typed. */
+  const lookedUpComplemento = useRef<string | null>(null);
 
   const install = useCallback((a: ProfileAnswer) => {
     setAnswer(a);
@@ -267,6 +270,11 @@ export function ProfilePage() {
   const onCep = async (raw: string) => {
     const cep = applyMask(MASKS.cep, raw);
     set('cep', cep);
+    const written = lookedUpComplemento.current;
+    if (written !== null) {
+      lookedUpComplemento.current = null;
+      setValues((cur) => (cur && cur.complemento === written ? { ...cur, complemento: '' } : cur));
+    }
     if (cep.length < CEP_CLEAR_BELOW) {
       setValues((cur) => (cur ? { ...cur, rua: '', bairro: '', id_cidade: null, cidade: '' } : cur));
       return;
@@ -279,18 +287,18 @@ export function ProfilePage() {
         setErrors((cur) => ({ ...cur, cep: CEP_NOT_FOUND }));
         return;
       }
-      setValues((cur) =>
-        cur
-          ? {
-              ...cur,
-              rua: address.endereco ?? cur.rua,
-              bairro: address.bairro ?? cur.bairro,
-              complemento: cur.complemento || address.complemento || '',
-              id_cidade: address.ibge ?? null,
-              cidade: address.cidade ? `${address.cidade}${address.estado ? ` - ${address.estado}` : ''}` : '',
-            }
-          : cur,
-      );
+      setValues((cur) => {
+        if (!cur) return cur;
+        if (!cur.complemento && address.complemento) lookedUpComplemento.current = address.complemento;
+        return {
+          ...cur,
+          rua: address.endereco ?? cur.rua,
+          bairro: address.bairro ?? cur.bairro,
+          complemento: cur.complemento || address.complemento || '',
+          id_cidade: address.ibge ?? null,
+          cidade: address.cidade ? `${address.cidade}${address.estado ? ` - ${address.estado}` : ''}` : '',
+        };
+      });
     } catch (e) {
       setErrors((cur) => ({ ...cur, cep: (e as Error).message || MSG.failure }));
     } finally {
@@ -337,7 +345,7 @@ export function ProfilePage() {
     // The user's name follows: when it is missing, when there is no profile yet, or when it was the
     // profile's name (a different display name set by HR is kept).
     const syncName = !user.nome?.trim() || !answer.perfil || user.nome === answer.perfil.nome;
-    const body: { nome?: string; perfil?: Partial<EmployeeProfile> } = {};
+    const body: { nome?: string; perfil?: EmployeeProfileBody } = {};
     if (syncName && nome !== user.nome) body.nome = nome;
     if (withProfile) body.perfil = profileBody(values, initialImage.current);
     setSaving(true);

@@ -1,8 +1,9 @@
 // The react-admin application: sign-in (authProvider over the identity client the server names),
 // data provider over /api, pt-BR, the generated resources on the spec's routes, the admin home, the
-// public pages outside the layout, and unknown paths sent to '/'.
+// public pages outside the layout; a path of the spec's route map not built yet shows the "not
+// available yet" page (shell/plannedRoutes.ts), any other unknown path goes to '/'.
 import { lazy } from 'react';
-import { Navigate, Route } from 'react-router-dom';
+import { Navigate, Route, useLocation } from 'react-router-dom';
 import { Admin, CustomRoutes, defaultTheme, localStorageStore, Resource, type DataProvider, type Store } from 'react-admin';
 import { createDataProvider } from './dataProvider.js';
 import { createAuthProvider, type IntranetAuthProvider } from './authProvider.js';
@@ -10,12 +11,15 @@ import { ApiBaseContext } from './auth/context.js';
 import { i18nProvider } from './i18n/index.js';
 import { resourceConfigs, resourceModules } from './generator/registry.js';
 import { Lazy, resourceRoutes } from './generator/routes.js';
+import { setApiOrigin } from './generator/api.js';
 import { customPageRoutes } from './customPages.js';
 import { Layout } from './shell/Layout.js';
 import { APP_NAME } from './shell/TitleBar.js';
+import { plannedAreaOf } from './shell/plannedRoutes.js';
 
 const AdminHome = lazy(() => import('./shell/AdminHome.js'));
 const Home = lazy(() => import('./shell/Home.js'));
+const NotYetAvailable = lazy(() => import('./shell/NotYetAvailable.js'));
 
 export const API_URL = '/api';
 
@@ -29,12 +33,21 @@ const theme = {
 };
 
 const Dashboard = () => (
-  <Lazy>
+  <Lazy key="/">
     <Home />
   </Lazy>
 );
 
-const ToHome = () => <Navigate to="/" replace />;
+/** Unknown paths: the spec's not-yet-built areas get their notice, anything else goes to the index. */
+function CatchAll() {
+  const { pathname } = useLocation();
+  if (!plannedAreaOf(pathname)) return <Navigate to="/" replace />;
+  return (
+    <Lazy key="planned">
+      <NotYetAvailable />
+    </Lazy>
+  );
+}
 
 export interface AppProps {
   dataProvider?: DataProvider;
@@ -49,6 +62,8 @@ const authProviders = new Map<string, IntranetAuthProvider>();
 
 export function App({ dataProvider, authProvider, store, apiBase = '' }: AppProps) {
   defaultDataProvider ??= createDataProvider(API_URL, resourceModules);
+  // Every v1 call of the app (header, custom pages) goes to this server.
+  setApiOrigin(apiBase);
   let auth = authProvider ?? authProviders.get(apiBase);
   if (!auth) {
     auth = createAuthProvider({ apiBase });
@@ -65,7 +80,7 @@ export function App({ dataProvider, authProvider, store, apiBase = '' }: AppProp
         i18nProvider={i18nProvider}
         layout={Layout}
         dashboard={Dashboard}
-        catchAll={ToHome}
+        catchAll={CatchAll}
         theme={theme}
         store={store ?? localStorageStore(undefined, 'intranet')}
         disableTelemetry
@@ -80,7 +95,7 @@ export function App({ dataProvider, authProvider, store, apiBase = '' }: AppProp
           <Route
             path="/modulos/admin"
             element={
-              <Lazy>
+              <Lazy key="/modulos/admin">
                 <AdminHome />
               </Lazy>
             }

@@ -1,10 +1,13 @@
 // react-admin's authProvider over an IdentityClient (foundation spec, sections 2, 4 and 6): sign-in
 // with its challenges, sign-out clearing local storage, the authentication check of the routes that
 // need it, and canAccess from the same role rules the server applies (src/domain/roles.ts with each
-// schema's x-intranet.access and module).
+// schema's x-intranet.access, module and alsoModules), through the generator's rightsOf so that
+// menus, cards and generated screens agree.
 import type { AuthProvider } from 'react-admin';
-import { isSuperadmin, userAllows, type Right } from '../domain/roles.js';
 import { identityClientFor } from './auth/clientFactory.js';
+import { rightsOf } from './generator/access.js';
+import { configByResource } from './generator/registry.js';
+import type { Operation } from './generator/schemas.js';
 import type { Challenge, ChallengeName, IdentityClient } from './auth/identityClient.js';
 import { fromAuthSession, freshSession, getSession, setRefresher, setSession, toAuthSession } from './session.js';
 
@@ -35,21 +38,6 @@ export function setPendingChallenge(challenge: Challenge | null) {
   }
 }
 
-// Rights of each generated resource, read from the same schema files the generator reads.
-type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
-interface AccessRule {
-  module: string;
-  access: Record<Operation, Right>;
-}
-const schemaFiles = import.meta.glob('/schemas/*/*.json', { eager: true });
-export const accessRules: Record<string, AccessRule> = Object.fromEntries(
-  Object.entries(schemaFiles)
-    .filter(([path]) => !path.endsWith('meta-schema.json'))
-    .map(([, mod]) => ((mod as { default?: unknown }).default ?? mod) as { 'x-intranet'?: { resource: string; module: string; access: AccessRule['access'] } })
-    .filter((s) => s['x-intranet']?.resource)
-    .map((s) => [s['x-intranet']!.resource, { module: s['x-intranet']!.module, access: s['x-intranet']!.access }]),
-);
-
 /** react-admin actions -> the schema's operations. */
 const OPERATION_OF_ACTION: Record<string, Operation> = {
   list: 'list',
@@ -64,17 +52,14 @@ const OPERATION_OF_ACTION: Record<string, Operation> = {
 };
 
 /**
- * Whether someone with `roles` may do `action` on `resource` (react-admin's canAccess). Resources
- * without a schema are left to the server: any signed-in user.
+ * Whether someone with `roles` may do `action` on `resource` (react-admin's canAccess): the rights
+ * of the generated screens (rightsOf: a right held in the schema's module or one of its alsoModules).
+ * Resources without a schema are left to the server: any signed-in user.
  */
 export function canAccessResource(roles: readonly string[], resource: string, action: string): boolean {
-  if (isSuperadmin(roles)) return true;
-  const name = resource.split('.')[0];
-  const rule = accessRules[name];
-  if (!rule) return roles.length > 0;
-  const op = OPERATION_OF_ACTION[action] ?? 'get';
-  const right = rule.access?.[op] ?? 'superadmin';
-  return userAllows(roles, right, rule.module);
+  const config = configByResource.get(resource.split('.')[0]);
+  if (!config) return roles.length > 0;
+  return rightsOf(config, roles)[OPERATION_OF_ACTION[action] ?? 'get'];
 }
 
 export type LoginOutcome = { status: 'OK' } | { status: 'CHALLENGE'; challenge: ChallengeName };

@@ -25,7 +25,7 @@ export function customPageRoutes(noLayout: boolean) {
         key={path}
         path={path}
         element={
-          <Lazy>
+          <Lazy key={path}>
             <Component />
           </Lazy>
         }

@@ -5,7 +5,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type Identifier } from 'react-admin';
 import type { AuditEntry } from '../domain/history.js';
 import { effectiveRole } from '../domain/roles.js';
-import { freshSession, refreshSession, type Session } from './session.js';
+import { withSession, type Session } from './session.js';
 
 export const ROLE_HEADER = 'X-Intranet-Role';
 
@@ -47,19 +47,8 @@ export function createHttpClient(apiUrl: string, modules: Record<string, string 
     }
     return fetchUtils.fetchJson(url, { ...options, headers });
   };
-  return async (url, options = {}) => {
-    const session = await freshSession();
-    try {
-      return await attempt(url, options, session);
-    } catch (error) {
-      // An expired or revoked token: one refresh, one retry; a second 401 reaches checkError.
-      if ((error as { status?: number }).status === 401 && session?.refreshToken) {
-        const next = await refreshSession();
-        if (next) return attempt(url, options, next);
-      }
-      throw error;
-    }
-  };
+  // An expired or revoked token: one refresh, one retry; a second 401 reaches checkError.
+  return (url, options = {}) => withSession((session) => attempt(url, options, session));
 }
 
 export function createDataProvider(apiUrl: string, modules: Record<string, string | string[]>): IntranetDataProvider {

@@ -140,6 +140,26 @@ export async function freshSession(now = Date.now()): Promise<Session | null> {
   return session;
 }
 
+/**
+ * Runs a call with the session's credentials, the one way every call of the app gets them (the data
+ * provider, the v1 calls, the notifications): a token about to expire is refreshed first, and after
+ * a 401 the session is refreshed once and the call tried once more; a second 401 is the caller's
+ * (the session is over). `call` gets null when nobody is signed in.
+ */
+export async function withSession<T>(call: (session: Session | null) => Promise<T>): Promise<T> {
+  const session = await freshSession();
+  try {
+    return await call(session);
+  } catch (error) {
+    if ((error as { status?: number } | null)?.status !== 401 || !session?.refreshToken) throw error;
+    // Another call may have refreshed meanwhile: its token is the one to try.
+    const current = getSession();
+    const next = current && current.token !== session.token ? current : await refreshSession();
+    if (!next) throw error;
+    return call(next);
+  }
+}
+
 // The effective role of a module (superadmin, gestor, solicitante, leitor, user, else guest) is
 // decided by the shared domain code, the same function the server checks the header with.
 export { effectiveRole } from '../domain/roles.js';

@@ -57,7 +57,8 @@ export function cognitoErrorParts(error: unknown): { name: string; message: stri
 
 /**
  * The text for a Cognito failure. NotAuthorizedException is the wrong password, unless Cognito's
- * message says the user is disabled or the attempts are exceeded; InvalidPasswordException is a
+ * message says the user is disabled, the attempts are exceeded or the temporary password expired
+ * (after 7 days, until an administrator sends another); InvalidPasswordException is a
  * password-policy refusal when a new password is chosen, but a wrong password at sign-in or as the
  * current password (emulators answer it so). Unknown names keep Cognito's own message.
  */
@@ -67,6 +68,7 @@ export function cognitoErrorText(name: string, rawMessage = '', operation: Cogni
     case 'NotAuthorizedException':
       if (/disabled/i.test(raw)) return { message: AUTH_MSG.disabled, code: name };
       if (/attempts exceeded/i.test(raw)) return { message: AUTH_MSG.attemptsExceeded, code: name };
+      if (/temporary password has expired/i.test(raw)) return { message: AUTH_MSG.temporaryExpired, code: name };
       if (operation === 'changePassword') return { message: AUTH_MSG.wrongCredentials, code: name, field: 'currentPassword', fieldMessage: 'Senha atual incorreta.' };
       if (operation === 'session' || operation === 'newPassword' || operation === 'mfa') {
         // An expired challenge or refresh token: sign in again.

@@ -3,6 +3,7 @@
 // profile image is shown (data URI for base64, default avatar when there is none). Pure: the server
 // (hooks of the employee-profiles resource) and the browser (profile screen, header avatar) share it.
 
+import type { EmployeeProfiles } from '../generated/entities.js';
 import { IMAGE_REJECTED, MAX_UPLOAD_BYTES } from './format.js';
 
 export { IMAGE_REJECTED, MAX_UPLOAD_BYTES };
@@ -37,8 +38,11 @@ export const MARITAL_OPTIONS: readonly { id: MaritalOption; name: string }[] = [
   { id: 'UNIAO_ESTAVEL', name: 'União Estável' },
 ];
 
+/** A stored marital status (the schema's enum). */
+export type MaritalStatus = EmployeeProfile['estado_civil'];
+
 /** Stored forms of each option: [masculine, feminine]. União Estável has one form. */
-const MARITAL_FORMS: Record<MaritalOption, readonly [string, string]> = {
+const MARITAL_FORMS: Record<MaritalOption, readonly [MaritalStatus, MaritalStatus]> = {
   SOLTEIRO: ['SOLTEIRO', 'SOLTEIRA'],
   CASADO: ['CASADO', 'CASADA'],
   DIVORCIADO: ['DIVORCIADO', 'DIVORCIADA'],
@@ -55,7 +59,7 @@ export const MARITAL_STATUSES: readonly string[] = [...new Set(Object.values(MAR
  * spec's nine values and reports count 'O' with the masculine form. A missing gender also gives the
  * masculine form.
  */
-export function storedMaritalStatus(option: MaritalOption, gender: Gender | null | undefined): string {
+export function storedMaritalStatus(option: MaritalOption, gender: Gender | null | undefined): MaritalStatus {
   const [masculine, feminine] = MARITAL_FORMS[option];
   return gender === 'F' ? feminine : masculine;
 }
@@ -79,19 +83,22 @@ export function maritalOptionOf(stored: unknown): MaritalOption | null {
 export const maritalLabel = (stored: unknown) => MARITAL_OPTIONS.find((o) => o.id === maritalOptionOf(stored))?.name ?? null;
 
 /** A stored value re-gendered for another gender ('CASADO' with F -> 'CASADA'); null stays null. */
-export function regenderMaritalStatus(stored: unknown, gender: Gender | null | undefined): string | null {
+export function regenderMaritalStatus(stored: unknown, gender: Gender | null | undefined): MaritalStatus | null {
   const option = maritalOptionOf(stored);
   return option ? storedMaritalStatus(option, gender) : null;
 }
 
 // ------------------------------------------------------------------ CNH
 
-/** 'Não Possui' is stored NAO_POSSUI; the categories as they are. */
-export const CNH_NONE = 'NAO_POSSUI';
+/** A CNH category as stored (the schema's enum). */
+export type CnhCategory = EmployeeProfile['cnh_categoria'];
 
-export const CNH_OPTIONS: readonly { id: string; name: string }[] = [
+/** 'Não Possui' is stored NAO_POSSUI; the categories as they are. */
+export const CNH_NONE = 'NAO_POSSUI' satisfies CnhCategory;
+
+export const CNH_OPTIONS: readonly { id: CnhCategory; name: string }[] = [
   { id: CNH_NONE, name: 'Não Possui' },
-  ...['A', 'B', 'C', 'D', 'E', 'AB', 'AC', 'AD', 'AE'].map((c) => ({ id: c, name: c })),
+  ...(['A', 'B', 'C', 'D', 'E', 'AB', 'AC', 'AD', 'AE'] as const).map((c) => ({ id: c, name: c })),
 ];
 
 export const CNH_TYPES: readonly string[] = CNH_OPTIONS.map((o) => o.id);
@@ -174,30 +181,11 @@ export function profileImageProblem(file: { type: string; size: number }): strin
 
 // ------------------------------------------------------------------ the record
 
-export interface EmployeeProfile {
-  id?: number;
-  id_usuario?: number;
-  nome: string | null;
-  cpf: string | null;
-  rg: string | null;
-  genero: Gender | null;
-  estado_civil: string | null;
-  data_nascimento: string | null;
-  nacionalidade: string | null;
-  email_corp: string | null;
-  cep: string | null;
-  rua: string | null;
-  numero: string | null;
-  complemento: string | null;
-  bairro: string | null;
-  id_cidade: number | null;
-  cnh_categoria: string | null;
-  cnh_numero: string | null;
-  linkedin: string | null;
-  viagem: boolean;
-  image_data: string | null;
-  image_format: string | null;
-}
+/** The employee profile record, as its schema (schemas/rh/employee-profiles.json) says: generated, no twin. */
+export type EmployeeProfile = EmployeeProfiles;
+
+/** What the profile screen sends: any field of the record, a cleared one as null (the server answers its field error when it is required). */
+export type EmployeeProfileBody = { [K in keyof EmployeeProfile]?: EmployeeProfile[K] | null };
 
 /** The profile's fields in the order of the screen's sections. */
 export const PROFILE_SECTIONS: readonly { title: string; fields: readonly (keyof EmployeeProfile)[] }[] = [

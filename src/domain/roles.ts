@@ -10,6 +10,14 @@ export type Level = 'superadmin' | 'gestor' | 'solicitante' | 'leitor' | 'user' 
  * spec gives to "module managers" whatever their module (the users list, Settings).
  */
 export type Right = 'public' | 'user' | 'read' | 'edit' | 'manage' | 'anyGestor' | 'superadmin';
+/**
+ * What a schema's x-intranet.access gives an operation: one right, or a list of rights any of which
+ * suffices (["read", "anyGestor"]: the module's readers, and any module manager).
+ */
+export type AccessRule = Right | readonly Right[];
+
+/** The rights of an access rule, as a list. */
+export const rightsIn = (rule: AccessRule): readonly Right[] => (typeof rule === 'string' ? [rule] : rule);
 
 /** Modules whose rights only the superadmin has. */
 const SUPERADMIN_ONLY_MODULES = new Set(['configuracao']);
@@ -38,6 +46,13 @@ export function effectiveRole(roles: readonly string[], module: string): string 
   return 'guest';
 }
 
+const LEVEL_RANK: Record<Level, number> = { superadmin: 5, gestor: 4, solicitante: 3, leitor: 2, user: 1, guest: 0 };
+
+/** The best of the effective roles of several areas (e.g. onboarding calls, which either area may make). */
+export function bestRole(roles: readonly string[], areas: readonly string[]): string {
+  return areas.map((a) => effectiveRole(roles, a)).reduce((best, r) => (LEVEL_RANK[levelOf(r)] > LEVEL_RANK[levelOf(best)] ? r : best), 'guest');
+}
+
 /** Whether a role (as sent in the role header) grants a right on a module. */
 export function roleAllows(role: string, right: Right, module: string): boolean {
   if (right === 'public') return true;
@@ -61,13 +76,15 @@ export function roleAllows(role: string, right: Right, module: string): boolean 
  * module role, that role must be a gestor one; acting with no module role ('user', 'guest', the
  * role a module gives someone who holds none of it), any gestor role the user holds counts.
  */
-export function rolesAllow(roles: readonly string[], role: string, right: Right, module: string): boolean {
-  if (right !== 'anyGestor' || levelOf(role) === 'superadmin' || moduleOf(role)) return roleAllows(role, right, module);
-  return roles.some((r) => roleAllows(r, 'anyGestor', module));
+export function rolesAllow(roles: readonly string[], role: string, rule: AccessRule, module: string): boolean {
+  return rightsIn(rule).some((right) => {
+    if (right !== 'anyGestor' || levelOf(role) === 'superadmin' || moduleOf(role)) return roleAllows(role, right, module);
+    return roles.some((r) => roleAllows(r, 'anyGestor', module));
+  });
 }
 
 /** A user's right on a module with their effective role for it (the browser's check, without a role header). */
-export const userAllows = (roles: readonly string[], right: Right, module: string) => rolesAllow(roles, effectiveRole(roles, module), right, module);
+export const userAllows = (roles: readonly string[], rule: AccessRule, module: string) => rolesAllow(roles, effectiveRole(roles, module), rule, module);
 
 /** Create/edit right of the user on a module (superadmin, gestor or solicitante). */
 export const canEdit = (roles: readonly string[], module: string) => roleAllows(effectiveRole(roles, module), 'edit', module);

@@ -49,7 +49,7 @@ describe('sign-in', () => {
     expect(typeof body.user.userId).toBe('string');
     expect(typeof body.user.usuarioId).toBe('number');
     expect(typeof body.refreshToken).toBe('string');
-    expect((await me(body.idToken)).json()).toEqual(body.user);
+    expect((await me(body.idToken)).json()).toEqual({ ...body.user, totp: false });
     // The identity token carries the session user's claims.
     const claims = JSON.parse(Buffer.from(body.idToken.split('.')[1], 'base64url').toString());
     expect(claims).toMatchObject({ sub: body.user.userId, usuarioId: body.user.usuarioId, email, roles: ['rh:gestor', 'user'], modules: ['rh'], employee: 'true' });
@@ -77,8 +77,18 @@ describe('sign-in', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe('Tentativas de senha excedidas na validação');
     // The lock is exponential from the fifth failure; once it ends, the right password works.
-    await t.db.query(`UPDATE auth.limite SET bloqueado_ate = now() - interval '1 second' WHERE chave LIKE 'login:user:%'`);
+    await t.db.query(`UPDATE auth.limite SET bloqueado_ate = now() - interval '1 second' WHERE chave LIKE 'login:email:%'`);
     expect((await login(email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('an unknown e-mail is locked like an account after 5 wrong passwords (the lock tells no account apart)', async () => {
+    const known = await createUser('conhecido');
+    for (const email of [known, 'desconhecido@bitcom.com.br']) {
+      for (let i = 0; i < 5; i++) expect((await login(email, `Errada#${i}senha`)).statusCode).toBe(401);
+      const r = await login(email, 'Errada#9senha');
+      expect(r.statusCode, email).toBe(429);
+      expect(r.json().message).toBe('Tentativas de senha excedidas na validação');
+    }
   });
 
   it('locks an address after 20 failures across accounts', async () => {
@@ -140,6 +150,36 @@ describe('first access', () => {
     expect((await tryPassword('Outra#Nova2026')).statusCode).toBe(401);
     expect((await login(email, temporary)).statusCode).toBe(401);
     expect((await login(email, 'Minha#Nova2026')).json().status).toBe('OK');
+  });
+
+  it('a temporary password expires after 7 days: signing in with it says so (after the right password only) until a new one is sent', async () => {
+    const email = newEmail('temporaria');
+    await t.inject({ method: 'POST', url: '/api/users', payload: { email, papeis: ['user'], id_empresas: [provider] } });
+    const temporaryOf = async () => /Senha temporária: (\S+)/.exec((await outbox(email)).at(-1)!.texto)![1];
+    const first = await temporaryOf();
+    expect((await outbox(email)).at(-1)!.texto).toContain('(vale 7 dias)');
+    const sentAt = (days: number) =>
+      t.db.query(`UPDATE auth.credencial SET senha_alterada_em = now() - $2::float8 * interval '1 day' WHERE id_usuario = (SELECT id FROM auth.usuario WHERE email = $1)`, [email, days]);
+    // Six days and some hours: still good.
+    await sentAt(6.9);
+    expect((await login(email, first)).json()).toMatchObject({ status: 'CHALLENGE', challenge: 'NEW_PASSWORD_REQUIRED' });
+    await sentAt(7.1);
+    const expired = await login(email, first);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toEqual({
+      message: 'Sua senha temporária expirou (ela vale 7 dias). Peça uma nova ao gestor que administra o seu acesso ou à área de Recursos Humanos.',
+      code: 'NotAuthorizedException',
+    });
+    // A wrong password tells nothing of it.
+    expect((await login(email, 'Errada#Senha1')).json().message).toBe('E-mail ou senha incorretos.');
+    // The manager's resend gives a new one, good for another 7 days.
+    expect((await t.inject({ method: 'POST', url: '/v1/auth/resend-temporary-password', payload: { email } })).statusCode).toBe(200);
+    const second = await temporaryOf();
+    expect((await login(email, second)).json()).toMatchObject({ status: 'CHALLENGE', challenge: 'NEW_PASSWORD_REQUIRED' });
+    // A password the user chose does not expire.
+    const chosen = await createUser('definitiva');
+    await t.db.query(`UPDATE auth.credencial SET senha_alterada_em = now() - interval '90 days' WHERE id_usuario = (SELECT id FROM auth.usuario WHERE email = $1)`, [chosen]);
+    expect((await login(chosen, TEST_PASSWORD)).json().status).toBe('OK');
   });
 
   it('a forged or expired challenge session is refused', async () => {
@@ -284,22 +324,163 @@ describe('password change and two-factor', () => {
     expect((await login(email, 'Trocada#2026x')).json().status).toBe('OK');
   });
 
-  it('TOTP: set up, enabled with a right code, then asked at sign-in', async () => {
-    const email = await createUser('totp');
+  /** A user with two-factor on: the authenticator, a session token and the sign-in challenge helper. */
+  const withTotp = async (tag: string) => {
+    const email = await createUser(tag);
     const s = (await login(email, TEST_PASSWORD)).json();
+    expect((await me(s.idToken)).json().totp).toBe(false);
     const setup = (await t.app.inject({ method: 'POST', url: '/v1/auth/totp/setup', headers: bearer(s.idToken), payload: {} })).json();
+    // A secret set up but not yet enabled is not two-factor on.
+    expect((await me(s.idToken)).json().totp).toBe(false);
     expect(setup.uri).toContain('otpauth://totp/');
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.secret), digits: 6, period: 30, algorithm: 'SHA1' });
     const enable = (code: string) => t.app.inject({ method: 'POST', url: '/v1/auth/totp/enable', headers: bearer(s.idToken), payload: { code } });
     expect((await enable(totp.generate() === '000000' ? '111111' : '000000')).json().message).toBe('Código de verificação errado.');
     expect((await enable(totp.generate())).json()).toEqual({ totp: true });
-    const r = (await login(email, TEST_PASSWORD)).json();
-    expect(r).toMatchObject({ status: 'CHALLENGE', challenge: 'SOFTWARE_TOKEN_MFA' });
-    const mfa = (code: string) => t.app.inject({ method: 'POST', url: '/v1/auth/mfa', payload: { session: r.session, code } });
+    expect((await me(s.idToken)).json().totp).toBe(true);
+    const challenge = async () => {
+      const r = (await login(email, TEST_PASSWORD)).json();
+      expect(r).toMatchObject({ status: 'CHALLENGE', challenge: 'SOFTWARE_TOKEN_MFA' });
+      return (code: string) => t.app.inject({ method: 'POST', url: '/v1/auth/mfa', payload: { session: r.session, code } });
+    };
+    return { email, token: s.idToken as string, totp, challenge };
+  };
+  /** The code of the next 30-second step (inside the accepted window, after the current one). */
+  const nextCode = (totp: OTPAuth.TOTP) => totp.generate({ timestamp: Date.now() + 30_000 });
+  /** As if the authenticator's next codes came later: forgets which step was last accepted. */
+  const later = (email: string) => t.db.query(`UPDATE auth.credencial SET totp_ultimo_passo = NULL WHERE id_usuario = (SELECT id FROM auth.usuario WHERE email = $1)`, [email]);
+
+  it('TOTP: set up, enabled with a right code, then asked at sign-in; each code is accepted once', async () => {
+    const { totp, challenge } = await withTotp('totp');
+    const mfa = await challenge();
     expect((await mfa('123')).json().errors.code).toBe('Utilize 6 digitos');
-    const ok = await mfa(totp.generate());
+    // The code that enabled two-factor was spent there.
+    const replayed = await mfa(totp.generate());
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().message).toBe('Código de verificação errado.');
+    const code = nextCode(totp);
+    const ok = await mfa(code);
     expect(ok.statusCode).toBe(200);
     expect((await me(ok.json().idToken)).statusCode).toBe(200);
+    // The same code on another sign-in, inside its window: refused.
+    const again = await challenge();
+    expect((await again(code)).json().message).toBe('Código de verificação errado.');
+  });
+
+  it('TOTP: a first access (new temporary password) with two-factor on asks the code after the new password, never tokens before it', async () => {
+    const { email, totp } = await withTotp('totp.primeiro');
+    // The manager sends a new temporary password (whoever reads that e-mail knows it).
+    expect((await t.inject({ method: 'POST', url: '/v1/auth/resend-temporary-password', payload: { email } })).statusCode).toBe(200);
+    const temporary = /Senha temporária: (\S+)/.exec((await outbox(email)).at(-1)!.texto)![1];
+    const first = (await login(email, temporary)).json();
+    expect(first).toMatchObject({ status: 'CHALLENGE', challenge: 'NEW_PASSWORD_REQUIRED' });
+
+    const chosen = await t.app.inject({ method: 'POST', url: '/v1/auth/new-password', payload: { session: first.session, password: 'Escolhida#2026' } });
+    expect(chosen.statusCode).toBe(200);
+    const body = chosen.json();
+    expect(body).toEqual({ status: 'CHALLENGE', challenge: 'SOFTWARE_TOKEN_MFA', session: expect.any(String) });
+    expect(body.idToken).toBeUndefined();
+    expect(body.refreshToken).toBeUndefined();
+    // The challenge session is no identity token.
+    expect((await me(body.session)).statusCode).toBe(401);
+    const mfa = (code: string) => t.app.inject({ method: 'POST', url: '/v1/auth/mfa', payload: { session: body.session, code } });
+    expect((await mfa(nextCode(totp) === '000000' ? '111111' : '000000')).json().message).toBe('Código de verificação errado.');
+    const done = await mfa(nextCode(totp));
+    expect(done.statusCode).toBe(200);
+    expect((await me(done.json().idToken)).json().email).toBe(email);
+    // The new password is in place; signing in again asks the code again.
+    expect((await login(email, 'Escolhida#2026')).json()).toMatchObject({ status: 'CHALLENGE', challenge: 'SOFTWARE_TOKEN_MFA' });
+  });
+
+  it('TOTP: with two-factor on, a new set-up needs a current code and the active secret stays until the new one is enabled', async () => {
+    const { email, token, totp, challenge } = await withTotp('totp.troca');
+    const setup = (payload: object) => t.app.inject({ method: 'POST', url: '/v1/auth/totp/setup', headers: bearer(token), payload });
+    // A session alone cannot turn the second factor off (the audit's bypass).
+    const bare = await setup({});
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().errors.code).toBe('Utilize 6 digitos');
+    expect((await setup({ code: totp.generate() === '000000' ? '111111' : '000000' })).json().message).toBe('Código de verificação errado.');
+    const stillOn = await challenge();
+    expect((await stillOn(nextCode(totp))).statusCode).toBe(200);
+    const disable = await t.app.inject({ method: 'POST', url: '/v1/auth/totp/disable', headers: bearer(token), payload: { code: '000001' } });
+    expect(disable.statusCode).toBe(400);
+
+    // With a current code: a new secret, pending; the old authenticator still signs in.
+    await later(email);
+    const replaced = await setup({ code: totp.generate() });
+    expect(replaced.statusCode).toBe(200);
+    const fresh = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(replaced.json().secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    const pending = await challenge();
+    expect((await pending(fresh.generate())).statusCode).toBe(400);
+    expect((await pending(nextCode(totp))).statusCode).toBe(200);
+    // Enabled: the new authenticator signs in, the old one no more.
+    const enable = await t.app.inject({ method: 'POST', url: '/v1/auth/totp/enable', headers: bearer(token), payload: { code: fresh.generate() } });
+    expect(enable.json()).toEqual({ totp: true });
+    await later(email);
+    const swapped = await challenge();
+    expect((await swapped(totp.generate())).statusCode).toBe(400);
+    expect((await swapped(fresh.generate())).statusCode).toBe(200);
+    // Turning it off takes a code too.
+    const off = await t.app.inject({ method: 'POST', url: '/v1/auth/totp/disable', headers: bearer(token), payload: { code: nextCode(fresh) } });
+    expect(off.json()).toEqual({ totp: false });
+    expect((await me(token)).json().totp).toBe(false);
+    expect((await login(email, TEST_PASSWORD)).json().status).toBe('OK');
+  });
+});
+
+describe('throttling durations and spent codes', () => {
+  const lock = async (key: string) =>
+    (await t.db.query<{ bloqueio_segundos: number | null; locked: boolean }>(`SELECT bloqueio_segundos, bloqueado_ate > now() AS locked FROM auth.limite WHERE chave = $1`, [key])).rows[0];
+  /** Ends the current lock, as if its time had passed. */
+  const expire = (key: string) => t.db.query(`UPDATE auth.limite SET bloqueado_ate = now() - interval '1 millisecond' WHERE chave = $1`, [key]);
+
+  it('an account is locked 1 s after the fifth wrong password, then 2 s, then 4 s', async () => {
+    const email = await createUser('exponencial');
+    const key = `login:email:${email}`;
+    for (let i = 0; i < 4; i++) expect((await login(email, `Errada#${i}senha`)).statusCode).toBe(401);
+    expect((await lock(key)).bloqueio_segundos).toBeNull();
+    const durations: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      expect((await login(email, 'Errada#Mais1')).statusCode).toBe(401);
+      const current = await lock(key);
+      expect(current.locked).toBe(true);
+      // While locked, even the right password is refused, and the lock does not grow.
+      expect((await login(email, TEST_PASSWORD)).statusCode).toBe(429);
+      expect((await lock(key)).bloqueio_segundos).toBe(current.bloqueio_segundos);
+      durations.push(current.bloqueio_segundos!);
+      await expire(key);
+    }
+    expect(durations).toEqual([1, 2, 4]);
+    expect((await login(email, TEST_PASSWORD)).json().status).toBe('OK');
+  });
+
+  it('a reset code is spent after 5 wrong guesses; the code entry locks after 10, 1 s then 2 s then 4 s', async () => {
+    const email = await createUser('codigo.gasto');
+    await t.app.inject({ method: 'POST', url: '/v1/auth/forgot-password', payload: { email } });
+    const code = codeFrom((await outbox(email)).at(-1)!.texto);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const confirm = (c: string) => t.app.inject({ method: 'POST', url: '/v1/auth/confirm-forgot-password', payload: { email, code: c, password: 'Recuperada#2026' } });
+    for (let i = 0; i < 5; i++) expect((await confirm(wrong)).json().message).toBe('Código de verificação errado.');
+    // The right code, after five wrong guesses: spent.
+    const late = await confirm(code);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe('Código de verificação errado.');
+    expect((await login(email, 'Recuperada#2026')).statusCode).toBe(401);
+    expect((await login(email, TEST_PASSWORD)).json().status).toBe('OK');
+
+    const key = `code-entry:email:${email.toLowerCase()}`;
+    for (let i = 0; i < 3; i++) await confirm(wrong);
+    expect((await lock(key)).locked ?? false).toBe(false);
+    const durations: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await confirm(wrong);
+      const current = await lock(key);
+      expect(current.locked).toBe(true);
+      expect((await confirm(wrong)).json().message).toBe('Foram realizadas muitas solicitações.');
+      durations.push(current.bloqueio_segundos!);
+      await expire(key);
+    }
+    expect(durations).toEqual([1, 2, 4]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   RespondToAuthChallengeCommand,
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
+  AdminGetUserCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,8 @@ import { createCognitoAuthenticator } from '../../src/server/auth/cognito.js';
 import type { Authenticator } from '../../src/server/auth/access.js';
 import { EventBus } from '../../src/server/events.js';
 import { freshDatabase, testApp, type TestDatabase, type TestApp } from '../helpers/app.js';
+import { IDENTITY_MSG } from '../../src/server/auth/identity.js';
+import { COGNITO_USERS_MSG } from '../../src/server/auth/cognitoUsers.js';
 import { startCognitoLocal, type CognitoLocal } from '../fixtures/cognito/cognitoLocal.js';
 
 const PASSWORD = 'Senha#Cognito1';
@@ -267,7 +270,7 @@ describe.skipIf(!appUsesCognito)('Cognito mode through HTTP (needs app.ts to wir
     const token = await cognito.idToken('gestora.http@bitcom.com.br', PASSWORD);
     const me = await t.app.inject({ url: '/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: 'gestora.http@bitcom.com.br', roles: ['rh:gestor', 'user'], modules: ['rh'], employee: 'true' });
+    expect(me.json()).toMatchObject({ email: 'gestora.http@bitcom.com.br', roles: ['rh:gestor', 'user'], modules: ['rh'], employee: 'true', totp: false });
     const list = await t.app.inject({ url: '/api/departments', headers: { authorization: `Bearer ${token}`, 'x-intranet-role': 'rh:gestor' } });
     expect(list.statusCode).toBe(200);
     // A role the user does not have in our database is refused, whatever Cognito says.
@@ -281,6 +284,155 @@ describe.skipIf(!appUsesCognito)('Cognito mode through HTTP (needs app.ts to wir
       expect(r.statusCode).toBe(401);
     }
     expect((await t.app.inject({ url: '/v1/auth/me' })).statusCode).toBe(401);
+  });
+});
+
+// Cognito mode: the built-in sign-in calls are off, and the users screen provisions people in the
+// pool (through a proxy that records the calls and answers AdminUserGlobalSignOut, which cognito-local
+// does not implement).
+describe('Cognito mode: built-in sign-in off, users provisioned in the pool', () => {
+  let t: TestApp;
+  let proxy: Awaited<ReturnType<CognitoLocal['recordingProxy']>>;
+  let admin: string;
+  let provider: number;
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const signInCognito = (email: string, password: string) =>
+    cognito.sdk.send(new InitiateAuthCommand({ ClientId: cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
+  const poolUser = (email: string) => cognito.sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: email }));
+  const refusalOf = (promise: Promise<unknown>) => promise.then(() => null, (e: { name?: string; message?: string }) => `${e.name}: ${e.message}`);
+
+  beforeAll(async () => {
+    // The server's calls to the pool need credentials (any, for the emulator).
+    process.env.AWS_ACCESS_KEY_ID = 'local';
+    process.env.AWS_SECRET_ACCESS_KEY = 'local';
+    proxy = await cognito.recordingProxy(['AdminUserGlobalSignOut']);
+    t = await testApp({ config: { cognito: { ...cognitoConfig(), endpoint: proxy.endpoint, issuer: `${cognito.endpoint}/${cognito.userPoolId}` } } });
+    await cognito.createUser('admin@intranet.local', PASSWORD);
+    admin = await cognito.idToken('admin@intranet.local', PASSWORD);
+    provider = (await t.app.inject({ method: 'POST', url: '/api/providers', headers: as(admin), payload: { nome: 'Provedor Cognito' } })).json().id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+  });
+
+  it('the built-in sign-in, password and two-factor calls answer 409 with a pt-BR text', async () => {
+    const anonymous = ['login', 'refresh', 'forgot-password', 'confirm-forgot-password', 'new-password', 'mfa'];
+    const signedIn = ['change-password', 'resend-temporary-password', 'require-password-reset', 'totp/setup', 'totp/enable', 'totp/disable'];
+    for (const path of [...anonymous, ...signedIn]) {
+      const r = await t.app.inject({ method: 'POST', url: `/v1/auth/${path}`, headers: signedIn.includes(path) ? as(admin) : {}, payload: { email: 'admin@intranet.local', password: PASSWORD } });
+      expect(r.statusCode, path).toBe(409);
+      expect(r.json(), path).toEqual({ message: IDENTITY_MSG.cognitoOnly, code: 'NotSupportedException' });
+    }
+    for (const path of ['register', 'confirm-sign-up', 'resend-sign-up-code']) {
+      expect((await t.app.inject({ method: 'POST', url: `/v1/auth/${path}`, payload: {} })).statusCode, path).toBe(409);
+    }
+    // Still there: how to sign in, who the session user is, and signing out.
+    expect((await t.app.inject({ url: '/v1/auth/config' })).json().provider).toBe('cognito');
+    expect((await t.app.inject({ url: '/v1/auth/me', headers: as(admin) })).json().email).toBe('admin@intranet.local');
+    const other = await cognito.idToken('admin@intranet.local', PASSWORD);
+    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: as(other), payload: {} })).statusCode).toBe(200);
+  });
+
+  it('signing out revokes that identity token on the server until it expires; other sessions of the user go on', async () => {
+    const email = 'sai.cognito@bitcom.com.br';
+    await cognito.createUser(email, PASSWORD);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users', headers: as(admin), payload: { email, papeis: ['user'], id_empresas: [provider] } })).statusCode).toBe(201);
+    const laptop = await cognito.idToken(email, PASSWORD);
+    const phone = await cognito.idToken(email, PASSWORD);
+    expect(payloadOf(laptop).jti).not.toBe(payloadOf(phone).jti);
+    expect((await t.app.inject({ url: '/v1/auth/me', headers: as(laptop) })).statusCode).toBe(200);
+
+    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: as(laptop), payload: {} })).json()).toEqual({ ok: true });
+    for (const url of ['/v1/auth/me', '/api/users', '/v1/profile/me']) {
+      expect((await t.app.inject({ url, headers: as(laptop) })).statusCode, url).toBe(401);
+    }
+    expect((await t.app.inject({ url: '/v1/auth/me', headers: as(phone) })).statusCode).toBe(200);
+    // Kept until the token's own expiry, then swept.
+    const { rows } = await t.db.query<{ expira: number }>('SELECT extract(epoch FROM expira_em)::int AS expira FROM auth.token_revogado WHERE jti = $1', [payloadOf(laptop).jti]);
+    expect(rows).toEqual([{ expira: payloadOf(laptop).exp }]);
+    // A sign-out without a (valid) token revokes nothing.
+    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/logout', payload: {} })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/v1/auth/me', headers: as(phone) })).statusCode).toBe(200);
+  });
+
+  it('a user created in the admin is created in Cognito, which e-mails the temporary password; no built-in password is made', async () => {
+    const email = 'provisionada@bitcom.com.br';
+    const mark = cognito.mark();
+    const r = await t.app.inject({ method: 'POST', url: '/api/users', headers: as(admin), payload: { email, nome: 'Provisionada', papeis: ['rh:leitor', 'user'], id_empresas: [provider] } });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(proxy.calls).toContain('AdminCreateUser');
+    expect((await t.db.query('SELECT 1 FROM auth.credencial WHERE id_usuario = $1', [r.json().id])).rows).toEqual([]);
+    expect((await t.db.query('SELECT 1 FROM admin.email WHERE para = $1', [email])).rows).toEqual([]);
+    // The emulator prints the e-mail it "sends" when it gets to it, maybe after the answer.
+    const temporary = await cognito.deliveryAfter(mark, email);
+    const first = await signInCognito(email, temporary);
+    expect(first.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const done = await cognito.sdk.send(
+      new RespondToAuthChallengeCommand({ ClientId: cognito.clientId, ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: first.Session, ChallengeResponses: { USERNAME: email, NEW_PASSWORD: 'Escolhida#2026' } }),
+    );
+    const token = done.AuthenticationResult!.IdToken!;
+    expect((await t.app.inject({ url: '/v1/auth/me', headers: as(token) })).json()).toMatchObject({ email, roles: ['rh:leitor', 'user'] });
+  });
+
+  it('disabling a user disables them in Cognito and signs them out everywhere; enabling gives access back; deleting removes them', async () => {
+    const email = 'desabilitada.cognito@bitcom.com.br';
+    const id = (await t.app.inject({ method: 'POST', url: '/api/users', headers: as(admin), payload: { email, papeis: ['user'], id_empresas: [provider] } })).json().id;
+    await cognito.sdk.send(new AdminSetUserPasswordCommand({ UserPoolId: cognito.userPoolId, Username: email, Password: PASSWORD, Permanent: true }));
+    const token = await cognito.idToken(email, PASSWORD);
+    expect((await t.app.inject({ url: '/v1/auth/me', headers: as(token) })).statusCode).toBe(200);
+
+    proxy.calls.length = 0;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: as(admin), payload: { ativo: false } })).statusCode).toBe(200);
+    expect(proxy.calls).toEqual(['AdminDisableUser', 'AdminUserGlobalSignOut']);
+    // (cognito-local keeps the flag but does not refuse sign-in for it, as Cognito does)
+    expect((await poolUser(email)).Enabled).toBe(false);
+    expect((await t.app.inject({ url: '/v1/auth/me', headers: as(token) })).statusCode).toBe(401);
+
+    proxy.calls.length = 0;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: as(admin), payload: { ativo: true } })).statusCode).toBe(200);
+    expect(proxy.calls).toEqual(['AdminEnableUser']);
+    expect((await poolUser(email)).Enabled).toBe(true);
+    expect((await t.app.inject({ url: '/v1/auth/me', headers: as(await cognito.idToken(email, PASSWORD)) })).statusCode).toBe(200);
+
+    proxy.calls.length = 0;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers: as(admin) })).statusCode).toBe(200);
+    expect(proxy.calls).toEqual(['AdminDeleteUser']);
+    expect(await refusalOf(poolUser(email))).toMatch(/UserNotFoundException/);
+  });
+
+  it("a manager cannot change the e-mail of a user holding roles they do not manage: nothing reaches the pool", async () => {
+    const ours = (email: string, papeis: string[]) =>
+      t.app.inject({ method: 'POST', url: '/api/users', headers: as(admin), payload: { email, papeis, id_empresas: [provider] } });
+    await cognito.createUser('gestor.vendas.cognito@bitcom.com.br', PASSWORD);
+    expect((await ours('gestor.vendas.cognito@bitcom.com.br', ['vendas:gestor', 'user'])).statusCode).toBe(201);
+    const victim = (await ours('vitima.cognito@bitcom.com.br', ['rh:gestor', 'users:gestor', 'user'])).json();
+    const sales = await cognito.idToken('gestor.vendas.cognito@bitcom.com.br', PASSWORD);
+
+    proxy.calls.length = 0;
+    for (const payload of [{ email: 'atacante.cognito@evil.test' }, { ativo: false }]) {
+      const r = await t.app.inject({ method: 'PUT', url: `/api/users/${victim.id}`, headers: as(sales), payload });
+      expect(r.statusCode, JSON.stringify(payload)).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${victim.id}`, headers: as(sales) })).statusCode).toBe(403);
+    expect(proxy.calls).toEqual([]);
+    const pooled = await poolUser('vitima.cognito@bitcom.com.br');
+    expect(pooled.Enabled).toBe(true);
+    expect(pooled.UserAttributes?.find((a) => a.Name === 'email')?.Value).toBe('vitima.cognito@bitcom.com.br');
+    expect(await refusalOf(poolUser('atacante.cognito@evil.test'))).toMatch(/UserNotFoundException/);
+  });
+
+  it('when Cognito refuses, the users write is undone and the admin is told', async () => {
+    proxy.failing.add('AdminCreateUser');
+    try {
+      const email = 'nao.provisionada@bitcom.com.br';
+      const r = await t.app.inject({ method: 'POST', url: '/api/users', headers: as(admin), payload: { email, papeis: ['user'], id_empresas: [provider] } });
+      expect(r.statusCode).toBe(502);
+      expect(r.json().message).toBe(COGNITO_USERS_MSG.failed);
+      expect((await t.db.query('SELECT 1 FROM auth.usuario WHERE email = $1', [email])).rows).toEqual([]);
+    } finally {
+      proxy.failing.delete('AdminCreateUser');
+    }
   });
 });
 
@@ -385,15 +537,28 @@ describe('the browser client through aws-amplify', () => {
     expect((await client.signIn('troca@bitcom.com.br', 'Trocada#2026')).status).toBe('OK');
     await client.signOut(null);
 
+    const mark = cognito.mark();
     expect(await client.forgotPassword('troca@bitcom.com.br')).toEqual({ message: 'Se o e-mail estiver cadastrado, você receberá um código de verificação.' });
-    const code = cognito.lastCode();
+    const code = await cognito.codeAfter(mark);
     expect(code).toMatch(/^\d+$/);
     const badCode = code === '000000' ? '111111' : '000000';
     const mismatch = await refusal(client.confirmForgotPassword('troca@bitcom.com.br', badCode, 'Redefinida#2026'));
     expect(mismatch).toMatchObject({ message: 'Código de verificação errado.', code: 'CodeMismatchException' });
-    expect(await client.confirmForgotPassword('troca@bitcom.com.br', code!, 'Redefinida#2026')).toEqual({ message: 'Senha alterada com sucesso!' });
+    expect(await client.confirmForgotPassword('troca@bitcom.com.br', code, 'Redefinida#2026')).toEqual({ message: 'Senha alterada com sucesso!' });
     expect((await client.signIn('troca@bitcom.com.br', 'Redefinida#2026')).status).toBe('OK');
     await client.signOut(null);
+  });
+
+  it("signing out revokes the session's identity token on the server, not only in the browser", async () => {
+    await addUser('sai.navegador@bitcom.com.br', ['user']);
+    await cognito.createUser('sai.navegador@bitcom.com.br', PASSWORD);
+    const signed = await client.signIn('sai.navegador@bitcom.com.br', PASSWORD);
+    if (signed.status !== 'OK') throw new Error('sem sessão');
+    const me = () => fetch(`${server.url}/v1/auth/me`, { headers: { authorization: `Bearer ${signed.session.idToken}` } }).then((r) => r.status);
+    expect(await me()).toBe(200);
+    await client.signOut(signed.session);
+    // A copy of the token kept elsewhere (another tab, a leaked log) no longer works.
+    expect(await me()).toBe(401);
   });
 
   it('a user disabled in our database loses the session at the next check', async () => {

@@ -406,4 +406,31 @@ describe('subscription access', () => {
     mine.stop();
     await scoped.dispose();
   });
+
+  it('a role in connection_init the user does not hold: every operation of the connection is refused with 403', async () => {
+    const reader = await t.userToken({ papeis: ['rh:leitor'], id_empresas: [] });
+    const connect = (role: string) =>
+      createClient({
+        url: `ws://127.0.0.1:${port}/v1/graphql`,
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+        lazy: true,
+        connectionParams: { authorization: `Bearer ${reader}`, 'x-intranet-role': role },
+      });
+    for (const role of ['users:superadmin', 'rh:gestor']) {
+      const forged = connect(role);
+      for (const query of ['subscription { rh_departamento { id } }', 'subscription { auth_usuario_aggregate { aggregate { count } } }']) {
+        const refused = subscribe(forged, query);
+        const [error] = await refused.error();
+        expect(error.message).toBe('Este usuário não tem autorização para realizar esta operação.');
+        expect(error.extensions).toMatchObject({ code: 'FORBIDDEN', statusCode: 403 });
+      }
+      await forged.dispose();
+    }
+    const held = connect('rh:leitor');
+    const ok = subscribe(held, 'subscription { rh_departamento { id } }');
+    expect((await ok.next()).rh_departamento).toEqual([]);
+    ok.stop();
+    await held.dispose();
+  });
 });

@@ -54,6 +54,28 @@ describe('register', () => {
     expect((await login(email, 'Outra#Senha2026')).json().message).toBe(AUTH_MSG.wrongCredentials);
   });
 
+  it("names the candidate as the acting user of the audit entries of their account and of the code's e-mail", async () => {
+    const email = newEmail('auditoria');
+    expect((await register({ nome: 'Auditada', email, password: PASSWORD })).statusCode).toBe(200);
+    const id = (await t.db.query<{ id: number }>('SELECT id FROM auth.usuario WHERE email = $1', [email])).rows[0].id;
+    const entries = async () =>
+      (
+        await t.db.query<{ tabelas: string; operacao: string; id_usuario: number | null }>(
+          `SELECT tabelas, operacao, id_usuario FROM admin.log
+            WHERE (tabelas = 'auth.usuario' AND id_item = $1) OR (tabelas = 'admin.email' AND new_data->>'para' = $2) ORDER BY id`,
+          [String(id), email],
+        )
+      ).rows;
+    expect(await entries()).toEqual([
+      { tabelas: 'auth.usuario', operacao: 'INSERT', id_usuario: id },
+      { tabelas: 'admin.email', operacao: 'INSERT', id_usuario: id },
+    ]);
+    // Registering again before confirming: the name changes, still in their name.
+    await register({ nome: 'Auditada de Novo', email, password: PASSWORD });
+    expect((await entries()).filter((e) => e.operacao === 'UPDATE')).toEqual([{ tabelas: 'auth.usuario', operacao: 'UPDATE', id_usuario: id }]);
+    expect((await entries()).every((e) => e.id_usuario === id)).toBe(true);
+  });
+
   it('checks the fields with the spec texts', async () => {
     const empty = await register({});
     expect(empty.statusCode).toBe(400);

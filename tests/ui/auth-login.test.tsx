@@ -16,6 +16,7 @@ beforeAll(async () => {
   const disabled = await ui.createUser({ email: 'desligado@bitcom.com.br', nome: 'Davi Desligado', papeis: ['user'], funcionario: true });
   expect((await ui.api('PUT', `/api/users/${disabled}`, { ativo: false })).status).toBe(200);
   await ui.createUser({ email: 'bloqueado@bitcom.com.br', nome: 'Bruno Bloqueado', papeis: ['user'], funcionario: true });
+  await ui.createUser({ email: 'redefinir@bitcom.com.br', nome: 'Regina Redefinir', papeis: ['user'], funcionario: true });
 });
 
 afterAll(async () => {
@@ -45,7 +46,7 @@ describe('sign-in', () => {
     expect(within(header).getByRole('link', { name: 'Cadastre-se' }).getAttribute('href')).toBe('/home/login/register');
     // The stored user is removed.
     await waitFor(() => expect(localStorage.getItem('intranet.user')).toBeNull());
-    expect(document.title).toBe('Intranet - Entrar');
+    await waitFor(() => expect(document.title).toBe('Intranet - Entrar'));
   });
 
   it('checks the fields before calling the server', async () => {
@@ -96,7 +97,8 @@ describe('sign-in', () => {
     expect(stored.user).toMatchObject({ email: 'ana@bitcom.com.br', nome: 'Ana Analista', roles: ['rh:leitor', 'user'], employee: 'true' });
     expect(stored.token).toBeTruthy();
     expect(stored.refreshToken).toBeTruthy();
-    expect(document.title).toBe('Intranet - Início');
+    // The title is set by an effect of the home page, which may run after its heading shows.
+    await waitFor(() => expect(document.title).toBe('Intranet - Início'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Menu do perfil' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Sair' }));
@@ -110,5 +112,30 @@ describe('sign-in', () => {
       body: JSON.stringify({ refreshToken: stored.refreshToken }),
     });
     expect(refresh.status).toBe(401);
+  });
+
+  it("leads an account that must reset its password ('Necessário redefinir a senha.') to the forgotten-password flow", async () => {
+    const email = 'redefinir@bitcom.com.br';
+    expect((await ui.api('POST', '/v1/auth/require-password-reset', { email })).status).toBe(200);
+    renderAdmin(ui.baseUrl, '/home/login/enter');
+    await fill(email, TEST_PASSWORD);
+    const request = await screen.findByRole('form', { name: 'Solicitar código' });
+    expect(within(request).getByText(new RegExp(AUTH_MSG.resetRequired.replace('.', '\\.')))).toBeTruthy();
+    expect((within(request).getByLabelText('E-mail') as HTMLInputElement).value).toBe(email);
+    expect(getSession()).toBeNull();
+
+    fireEvent.click(within(request).getByRole('button', { name: 'Enviar código' }));
+    const confirm = await screen.findByRole('form', { name: 'Confirmar código' });
+    expect((within(confirm).getByLabelText('E-mail') as HTMLInputElement).value).toBe(email);
+    const { json } = await ui.api<{ para: string; texto: string }[]>('GET', `/api/outbox?${new URLSearchParams({ filter: JSON.stringify({ q: email }), sort: '["id","DESC"]', range: '[0,0]' })}`);
+    const code = /(\d{6})/.exec(json[0].texto)![1];
+    fireEvent.change(within(confirm).getByLabelText('Código de verificação'), { target: { value: code } });
+    fireEvent.change(within(confirm).getByLabelText('Nova senha'), { target: { value: 'Redefinida#2026' } });
+    fireEvent.change(within(confirm).getByLabelText('Confirmar senha'), { target: { value: 'Redefinida#2026' } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Redefinir senha' }));
+    expect(await screen.findByText(AUTH_MSG.passwordChanged)).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('link', { name: 'Entrar' }).at(-1)!);
+    await fill(email, 'Redefinida#2026');
+    expect(await screen.findByRole('heading', { name: 'Bem-vindo à Intranet' })).toBeTruthy();
   });
 });

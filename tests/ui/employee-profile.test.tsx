@@ -10,9 +10,12 @@ import { MSG } from '../../src/domain/messages.js';
 import { REQUIRED_BANNER } from '../../src/admin/generator/ResourceForm.js';
 import { getSession } from '../../src/admin/session.js';
 import { COMPLETE_PROFILE } from '../../custom-pages/profile/Profile.js';
+import { DEFAULT_AVATAR_LABEL } from '../../src/admin/shell/ProfileMenu.js';
+import { startCepService, type CepService } from '../helpers/cepService.js';
 import { renderAdmin, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 
 let ui: UiServer;
+let cepService: CepService;
 let A: number;
 let B: number;
 let position: number;
@@ -41,7 +44,11 @@ const type = (label: RegExp, value: string) => fireEvent.change(screen.getByRole
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
 
 beforeAll(async () => {
-  ui = await startServer();
+  cepService = await startCepService({
+    '01001000': { cep: '01001-000', logradouro: 'Praça da Sé', complemento: 'lado ímpar', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP', ibge: '3550308' },
+    '13015904': { cep: '13015-904', logradouro: 'Avenida Francisco Glicério', complemento: '', bairro: 'Centro', localidade: 'Campinas', uf: 'SP', ibge: '3509502' },
+  });
+  ui = await startServer({ config: { cepServiceUrl: cepService.url } });
   A = (await ui.api('POST', '/api/providers', { nome: 'Bitcom' })).json.id;
   B = (await ui.api('POST', '/api/providers', { nome: 'Vetorial' })).json.id;
   const department = (await ui.api('POST', '/api/departments', { nome: 'Departamento Pessoal', id_empresa: A })).json.id;
@@ -51,6 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ui?.close();
+  await cepService?.close();
 });
 
 beforeEach(() => signOutLocally());
@@ -125,6 +133,27 @@ describe('my profile', () => {
     expect(history.json.map((e: { operacao: string }) => e.operacao)).toEqual(['UPDATE', 'INSERT']);
   });
 
+  it('the CEP fills the address; a complemento the lookup wrote goes when the CEP changes, one the user typed stays', async () => {
+    const id = await employee('caio@bitcom.com.br', 'Caio Lima', A);
+    await signInAs(ui.baseUrl, 'caio@bitcom.com.br', TEST_PASSWORD);
+    renderAdmin(ui.baseUrl, `/users/profile/${id}`);
+    await screen.findByRole('region', { name: 'Endereço' });
+    const field = (label: RegExp) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
+    type(/CEP/, '01001000');
+    await waitFor(() => expect(field(/Rua/).value).toBe('Praça da Sé'));
+    expect(field(/Complemento/).value).toBe('lado ímpar');
+    type(/CEP/, '13015904');
+    await waitFor(() => expect(field(/Rua/).value).toBe('Avenida Francisco Glicério'));
+    expect(field(/Complemento/).value).toBe('');
+    type(/Complemento/, 'Apto 12');
+    type(/CEP/, '01001000');
+    await waitFor(() => expect(field(/Rua/).value).toBe('Praça da Sé'));
+    expect(field(/Complemento/).value).toBe('Apto 12');
+    type(/CEP/, '0100');
+    await waitFor(() => expect(field(/Rua/).value).toBe(''));
+    expect(field(/Complemento/).value).toBe('Apto 12');
+  });
+
   it('lets a user without a name complete it (the session follows)', async () => {
     const id = await employee('sem.nome.perfil@bitcom.com.br', null, A);
     await signInAs(ui.baseUrl, 'sem.nome.perfil@bitcom.com.br', TEST_PASSWORD);
@@ -151,6 +180,19 @@ describe('my profile', () => {
     await waitFor(() => expect(menu.querySelector('img')?.getAttribute('src')).toBe(`data:image/png;base64,${PNG}`));
     const user = await screen.findByRole('region', { name: 'Dados do usuário' });
     await waitFor(() => expect(user.querySelector('img')?.getAttribute('src')).toBe(`data:image/png;base64,${PNG}`));
+  });
+
+  it('shows the default avatar, not initials, when there is no image (header and profile)', async () => {
+    const id = await employee('sem.foto@bitcom.com.br', 'Sérgio Semfoto', A);
+    await signInAs(ui.baseUrl, 'sem.foto@bitcom.com.br', TEST_PASSWORD);
+    renderAdmin(ui.baseUrl, `/users/profile/${id}`);
+    const menu = await screen.findByRole('button', { name: 'Menu do perfil' });
+    const user = await screen.findByRole('region', { name: 'Dados do usuário' });
+    for (const avatar of [menu, user]) {
+      expect(within(avatar).getAllByTitle(DEFAULT_AVATAR_LABEL).length).toBeGreaterThan(0);
+      expect(avatar.querySelector('img')).toBeNull();
+      expect(within(avatar).queryByText('SS')).toBeNull();
+    }
   });
 });
 

@@ -4,6 +4,9 @@
 import './setup.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { NO_ADMIN_CARDS } from '../../src/admin/shell/AdminHome.js';
+import { NOT_YET_AVAILABLE } from '../../src/admin/shell/NotYetAvailable.js';
+import { PLANNED_AREAS, plannedAreaOf } from '../../src/admin/shell/plannedRoutes.js';
 import { renderAdmin, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 
 let ui: UiServer;
@@ -55,6 +58,8 @@ async function profileMenu() {
 }
 
 const header = () => document.querySelector('header.MuiAppBar-root') as HTMLElement;
+const topItems = () => [...header().querySelectorAll('nav[aria-label="Menu principal"] a[data-menu-item]')].map((a) => a.getAttribute('aria-label'));
+const sideMenuLink = (label: string) => [...document.querySelectorAll('.RaSidebar-fixed a[role="menuitem"]')].find((a) => a.textContent?.trim() === label);
 
 describe('menus by role', () => {
   it('a candidate sees the careers logo, Vagas and Currículo, no employee or manager buttons', async () => {
@@ -67,6 +72,9 @@ describe('menus by role', () => {
     expect(within(header()).queryByRole('button', { name: /^Incidentes/ })).toBeNull();
     // Candidates do not see the Applications menu.
     expect(within(header()).queryByRole('link', { name: 'Candidaturas' })).toBeNull();
+    // Until the careers pages exist, Vagas leads a candidate to the public vacancies.
+    expect(sideMenuLink('Vagas')?.getAttribute('href')).toBe('/home/vacancy');
+    expect(within(header()).getByRole('link', { name: 'Vagas' }).getAttribute('href')).toBe('/home/vacancy');
     expect(await profileMenu()).toEqual(['Meu perfil', 'Currículo', 'Alterar senha', 'Sair']);
   });
 
@@ -80,16 +88,43 @@ describe('menus by role', () => {
     expect(within(header()).queryByRole('link', { name: 'Configurações' })).toBeNull();
     expect(within(header()).getByRole('link', { name: 'Candidaturas' })).toBeTruthy();
     expect(await profileMenu()).not.toContain('Usuários');
+    // Employees' Vagas is the careers area; Novidades needs an HR role in both menus alike.
+    expect(sideMenuLink('Vagas')?.getAttribute('href')).toBe('/careers/list');
+    expect(topItems()).not.toContain('Novidades');
+  });
+
+  it('an employee at 500 px or less reaches calendar and contacts through the top menu', async () => {
+    setWidth(480);
+    await open('employee');
+    // No room for the buttons: they are the top menu's items after Início.
+    await waitFor(() => expect(topItems()).toEqual(['Início', 'Calendário']));
+    expect(within(header()).getByRole('link', { name: 'Calendário' }).getAttribute('href')).toBe('/calendar');
+    fireEvent.click(within(header()).getByRole('button', { name: 'Próximos itens do menu' }));
+    await waitFor(() => expect(topItems()).toEqual(['Calendário', 'Contatos']));
+    expect(within(header()).getByRole('link', { name: 'Contatos' }).getAttribute('href')).toBe('/contacts/list');
+    // Wider again: the header's buttons, not menu items.
+    act(() => setWidth(1366));
+    await waitFor(() => expect(topItems()).not.toContain('Calendário'));
+    expect(within(header()).getByRole('link', { name: 'Calendário' }).getAttribute('href')).toBe('/calendar');
   });
 
   it('an HR reader sees FAQ, Manual and Novidades, and no add button where they cannot create', async () => {
     await open('hrReader', '/departments/list');
-    expect(await sideMenu()).toEqual(['Início', 'FAQ', 'Manual', 'Novidades', 'Solicitações', 'Vagas', 'Currículo', 'Administração']);
+    // No module they manage: no Administração (the cards menu's manager check).
+    expect(await sideMenu()).toEqual(['Início', 'FAQ', 'Manual', 'Novidades', 'Solicitações', 'Vagas', 'Currículo']);
+    expect(topItems()).toContain('Novidades');
     expect(await screen.findByRole('heading', { level: 1, name: 'Departamentos' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /NOVO DEPARTAMENTO/ })).toBeNull();
     const items = await profileMenu();
     expect(items).not.toContain('Usuários');
     expect(items).not.toContain('Configurações');
+    expect(within(header()).queryByRole('link', { name: 'Administração' })).toBeNull();
+  });
+
+  it('the administration home says so when no section passes its manager check', async () => {
+    await open('hrReader', '/modulos/admin');
+    expect(await screen.findByText(NO_ADMIN_CARDS)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Recursos Humanos' })).toBeNull();
   });
 
   it('an HR manager gets the add button, the settings shortcut, Users and Settings, and the admin cards they may open', async () => {
@@ -104,6 +139,9 @@ describe('menus by role', () => {
     const hr = await screen.findByRole('region', { name: 'Recursos Humanos' });
     expect(within(hr).getByRole('link', { name: /Departamentos/ }).getAttribute('href')).toBe('/departments/list');
     expect(screen.getByRole('link', { name: /Usuários/ })).toBeTruthy();
+    // No onboarding role, but rh:gestor acts on the onboarding registers (their alsoModules).
+    const onboarding = screen.getByRole('region', { name: 'Onboarding' });
+    expect(within(onboarding).getByRole('link', { name: 'Trilhas' }).getAttribute('href')).toBe('/human-resources/trail/list');
     // The outbox is the superadmin's: neither its card nor its section.
     expect(screen.queryByRole('link', { name: /Caixa de saída/ })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Configurações' })).toBeNull();
@@ -120,8 +158,6 @@ describe('menus by role', () => {
 });
 
 describe('top menu by width', () => {
-  const topItems = () => [...header().querySelectorAll('nav[aria-label="Menu principal"] a[data-menu-item]')].map((a) => a.getAttribute('aria-label'));
-
   it('shows 10, 9, 8, 6, 4 or 2 icons, with arrows to reach the others', async () => {
     await signInAs(ui.baseUrl, 'admin@intranet.local', 'Intranet#Admin2026');
     renderAdmin(ui.baseUrl, '/');
@@ -131,12 +167,79 @@ describe('top menu by width', () => {
       act(() => setWidth(width));
       await waitFor(() => expect(topItems()).toHaveLength(count));
     }
-    // At 500 px: arrows, no side menu.
-    expect(topItems()).toEqual(['Início', 'Novidades']);
+    // At 500 px: arrows, no side menu; calendar and contacts join the menu.
+    expect(topItems()).toEqual(['Início', 'Calendário']);
     expect(document.querySelector('.RaSidebar-fixed')).toBeNull();
     const next = within(header()).getByRole('button', { name: 'Próximos itens do menu' });
     expect((within(header()).getByRole('button', { name: 'Itens anteriores do menu' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(next);
-    await waitFor(() => expect(topItems()).toEqual(['Novidades', 'Recursos Humanos']));
+    fireEvent.click(next);
+    await waitFor(() => expect(topItems()).toEqual(['Contatos', 'Novidades']));
+  });
+});
+
+describe('the internal home', () => {
+  const homeCards = async () => {
+    await screen.findByRole('heading', { name: 'Bem-vindo à Intranet' });
+    return [...document.querySelectorAll('main section a, main section [aria-disabled]')].map((e) => e.textContent?.trim());
+  };
+
+  it('an employee finds their onboarding, contacts, calendar, profile, resume and vacancies, and no management card', async () => {
+    await open('employee');
+    expect(await homeCards()).toEqual(['Meu onboarding', 'Contatos', 'Calendário', 'Meu perfil', 'Currículo', 'Vagas']);
+    expect(screen.queryByRole('region', { name: 'Gestão' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Meu onboarding' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Meu Onboarding' })).toBeTruthy();
+    expect(await screen.findByText('Nenhum onboarding disponível para você no momento.')).toBeTruthy();
+  });
+
+  it('a candidate finds their profile, resume and the public vacancies only', async () => {
+    await open('candidate');
+    expect(await homeCards()).toEqual(['Meu perfil', 'Currículo', 'Vagas']);
+    const mine = screen.getByRole('region', { name: 'Para você' });
+    expect(within(mine).getByRole('link', { name: 'Vagas' }).getAttribute('href')).toBe('/home/vacancy');
+  });
+
+  it('an HR reader finds the HR area but no Administração card, as in the menus', async () => {
+    await open('hrReader');
+    const gestao = await screen.findByRole('region', { name: 'Gestão' });
+    expect(within(gestao).getAllByRole('link').map((e) => e.textContent?.trim())).toEqual(['Recursos Humanos']);
+  });
+
+  it('an HR manager also finds the areas they manage', async () => {
+    await open('hrManager');
+    const gestao = await screen.findByRole('region', { name: 'Gestão' });
+    expect(within(gestao).getAllByRole('link').map((e) => e.textContent?.trim())).toEqual(['Administração', 'Recursos Humanos', 'Configurações']);
+  });
+});
+
+describe('routes not built yet', () => {
+  it('shows the notice with its title bar for a path of the spec not built yet, and sends any other unknown path to the index', async () => {
+    await open('hrReader', '/faq/list');
+    expect(await screen.findByText(NOT_YET_AVAILABLE)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'FAQ' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Intranet - FAQ'));
+    // The menus lead there too.
+    fireEvent.click(within(header()).getByRole('link', { name: 'Relatórios' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Relatórios' })).toBeTruthy();
+    expect(screen.getByText(NOT_YET_AVAILABLE)).toBeTruthy();
+    // The back button goes to the index.
+    fireEvent.click(screen.getByRole('link', { name: 'Voltar' }));
+    expect(await screen.findByRole('heading', { name: 'Bem-vindo à Intranet' })).toBeTruthy();
+  });
+
+  it('an unknown path goes to the index', async () => {
+    await open('hrReader', '/nao-existe/de-jeito-nenhum');
+    expect(await screen.findByRole('heading', { name: 'Bem-vindo à Intranet' })).toBeTruthy();
+    expect(screen.queryByText(NOT_YET_AVAILABLE)).toBeNull();
+  });
+
+  it('knows each prefix once, and no built route is taken for an unbuilt one', () => {
+    const prefixes = PLANNED_AREAS.map((a) => a.prefix);
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+    expect(plannedAreaOf('/sales/internal/home')?.title).toBe('Vendas');
+    expect(plannedAreaOf('/faq-categories/list')?.title).toBe('Categorias de FAQ');
+    expect(plannedAreaOf('/faqs')).toBeUndefined();
+    expect(plannedAreaOf('/departments/list')).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@ import { incidentText, notificationText, sameRoles, topMenuIconCount } from '../
 import { getSession, setSession } from '../../src/admin/session.js';
 import { createDataProvider } from '../../src/admin/dataProvider.js';
 import { resourceModules } from '../../src/admin/generator/registry.js';
+import { v1Json } from '../../src/admin/generator/api.js';
 import { COMPLETE_PROFILE } from '../../custom-pages/profile/Profile.js';
 import { renderAdmin, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 
@@ -108,6 +109,20 @@ describe('session', () => {
     });
     expect(reuse.status).toBe(401);
   });
+
+  it('a v1 call whose session cannot be refreshed any more leads to the Login route', async () => {
+    await ui.createUser({ email: 'fim.sessao@bitcom.com.br', nome: 'Fábio Fim', papeis: ['user'], funcionario: true });
+    await signInAs(ui.baseUrl, 'fim.sessao@bitcom.com.br', TEST_PASSWORD);
+    renderAdmin(ui.baseUrl, '/');
+    await screen.findByRole('button', { name: 'Menu do perfil' });
+    await roleCheckDone();
+    // The token and the refresh token are both refused now (revoked elsewhere).
+    setSession({ ...getSession()!, token: 'revogado', refreshToken: 'revogado' });
+    const error = await v1Json('/v1/profile/me').catch((e) => e);
+    expect(error.status).toBe(401);
+    expect(await screen.findByRole('form', { name: 'Entrar' })).toBeTruthy();
+    expect(getSession()).toBeNull();
+  });
 });
 
 describe('notification bell', () => {
@@ -133,8 +148,8 @@ describe('notification bell', () => {
     const region = await screen.findByRole('region', { name: 'Notificações' });
     expect(within(region).getByText('Reunião geral às 15h')).toBeTruthy();
     expect(within(region).getAllByText('Agora').length).toBe(2);
-    // Unread items are highlighted when they appear.
-    expect(region.querySelectorAll('[data-highlighted="true"]').length).toBeGreaterThan(0);
+    // Unread items are highlighted when the list is shown (their end: tests/ui/shell-bells.test.tsx).
+    expect(region.querySelectorAll('[data-highlighted="true"]').length).toBe(2);
 
     fireEvent.click(within(region).getAllByRole('button', { name: 'Marcar como lido' })[0]);
     await waitFor(() => expect(within(region).getAllByRole('button', { name: 'Marcar como lido' })).toHaveLength(1));
@@ -173,16 +188,33 @@ describe('notification bell', () => {
     expect(bell().getAttribute('aria-label')).toBe('Notificações (1)');
   });
 
+  it('counts every unread notification in the badge, past the 50 newest listed', async () => {
+    const id = await ui.createUser({ email: 'muitas@bitcom.com.br', nome: 'Mara Muitas', papeis: ['user'], funcionario: false });
+    for (let n = 1; n <= 55; n++) expect((await ui.api('POST', '/v1/notificacao/enviar', { data: { modulo: 'rh', msg: `Aviso ${n}` }, id_usuarios: [id] })).status).toBe(200);
+    await signInAs(ui.baseUrl, 'muitas@bitcom.com.br', TEST_PASSWORD);
+    renderAdmin(ui.baseUrl, '/');
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notificações (55)'));
+    fireEvent.click(bell());
+    const region = await screen.findByRole('region', { name: 'Notificações' });
+    expect(within(region).getAllByRole('button', { name: 'Marcar como lido' })).toHaveLength(50);
+    // Marking one read: the list and the count follow (the count at once, then the server's).
+    fireEvent.click(within(region).getAllByRole('button', { name: 'Marcar como lido' })[0]);
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notificações (54)'));
+    await waitFor(() => expect(within(region).getAllByRole('button', { name: 'Marcar como lido' })).toHaveLength(50));
+    expect(bell().getAttribute('aria-label')).toBe('Notificações (54)');
+  });
+
   it("says 'Ocorreu algum erro ao marcar as notificações como lidas' when the server refuses", async () => {
     const id = await ui.createUser({ email: 'recusa@bitcom.com.br', nome: 'Rui Recusa', papeis: ['user'], funcionario: true });
     expect((await ui.api('POST', '/v1/notificacao/enviar', { data: { modulo: 'rh', msg: 'Aviso' }, id_usuarios: [id] })).status).toBe(200);
     await signInAs(ui.baseUrl, 'recusa@bitcom.com.br', TEST_PASSWORD);
     renderAdmin(ui.baseUrl, '/');
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notificações (1)'));
-    // (After the role check of the load, which would otherwise find the account disabled and sign out.)
+    // (After the role check of the load, which would otherwise find the roles changed and sign out.)
     await roleCheckDone();
-    // The account is disabled meanwhile: the server refuses to mark it.
-    expect((await ui.api('PUT', `/api/users/${id}`, { ativo: false })).status).toBe(200);
+    // The user's roles are withdrawn meanwhile: the server refuses to mark it (403; the session
+    // goes on, unlike a disabled account's, which ends it).
+    expect((await ui.api('PUT', `/api/users/${id}`, { papeis: [] })).status).toBe(200);
     fireEvent.click(bell());
     const region = await screen.findByRole('region', { name: 'Notificações' });
     fireEvent.click(within(region).getByRole('button', { name: 'Marcar tudo como lido' }));

@@ -27,6 +27,10 @@ describe('cognitoErrorText', () => {
     );
     expect(cognitoErrorText('NotAuthorizedException', 'Password attempts exceeded').message).toBe('Tentativas de senha excedidas na validação');
     expect(cognitoErrorText('NotAuthorizedException', 'Incorrect username or password.').message).toBe('E-mail ou senha incorretos.');
+    // Cognito's temporary passwords expire (7 days by default) until an administrator sends another.
+    expect(cognitoErrorText('NotAuthorizedException', 'Temporary password has expired and must be reset by an administrator.').message).toBe(
+      'Sua senha temporária expirou (ela vale 7 dias). Peça uma nova ao gestor que administra o seu acesso ou à área de Recursos Humanos.',
+    );
   });
 
   it('shows unknown codes raw: the message when there is one, else the name', () => {

@@ -207,7 +207,15 @@ export class CognitoIdentityClient implements IdentityClient {
     return this.session(true);
   }
 
-  async signOut(_session: AuthSession | null): Promise<void> {
+  async signOut(session: AuthSession | null): Promise<void> {
+    // Cognito cannot revoke its ID token: our server refuses it from now on (until it expires).
+    if (session?.idToken) {
+      await fetch(`${this.apiBase}/v1/auth/logout`, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${session.idToken}` },
+        body: '{}',
+      }).catch(() => undefined);
+    }
     try {
       await signOut();
     } catch {

@@ -29,6 +29,8 @@ export interface SessionUser {
   modules: string[];
   /** Employee flag, a string as the spec stores it. */
   employee: 'true' | 'false';
+  /** GET /v1/auth/me only: whether the user's two-factor (built-in TOTP) is on. */
+  totp?: boolean;
 }
 
 /** A signed-in session: what the app keeps in localStorage. */
@@ -94,6 +96,7 @@ export const AUTH_ERROR_MESSAGES: Record<string, string> = {
 export function messageForCode(code: string | undefined, raw?: string): string {
   if (code === 'NotAuthorizedException' && raw && /disabled/i.test(raw)) return AUTH_MSG.disabled;
   if (code === 'NotAuthorizedException' && raw && /attempts exceeded/i.test(raw)) return AUTH_MSG.attemptsExceeded;
+  if (code === 'NotAuthorizedException' && raw && /temporary password has expired/i.test(raw)) return AUTH_MSG.temporaryExpired;
   return (code && AUTH_ERROR_MESSAGES[code]) || raw || code || AUTH_MSG.internal;
 }
 

@@ -1,13 +1,15 @@
 // The header's notification and incident bells (foundation spec, section 4): a badge with the
-// count, the list with age labels (Agora, Nm, Nh, Nd), unread items highlighted for 3 seconds, items
-// appearing 50 ms apart, 'Marcar como lido' and 'Marcar tudo como lido'.
+// count, the list with age labels (Agora, Nm, Nh, Nd), unread items highlighted for 3 seconds once
+// the list is shown, items appearing 50 ms apart, 'Marcar como lido' and 'Marcar tudo como lido'.
+// The lists hold the unread notifications only: marking all read "clears the list" (spec), and a
+// read notification leaves it.
 import { useEffect, useRef, useState, type ComponentType, type MouseEvent } from 'react';
 import { Badge, Box, Button, Divider, IconButton, List, ListItem, Popover, Tooltip, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import { useNotify } from 'react-admin';
-import { ageLabel } from '../../domain/age.js';
+import { ageLabel, timeOf } from '../../domain/age.js';
 import { incidentText, isIncident, NOTIFICATION_STAGGER_MS, notificationText, UNREAD_HIGHLIGHT_MS } from '../../domain/shell.js';
 import { useApiBase } from '../auth/context.js';
 import { MARK_READ_ERROR, markRead, useUnreadNotifications, type NotificationItem } from './notifications.js';
@@ -28,35 +30,43 @@ export interface BellItem {
   unread: boolean;
 }
 
-/** Ids first seen less than UNREAD_HIGHLIGHT_MS ago (re-renders when a highlight ends). */
-function useRecentlySeen(items: BellItem[]): Set<number> {
-  const seen = useRef(new Map<number, number>());
+/**
+ * Ids of the unread items highlighted now: each for UNREAD_HIGHLIGHT_MS from when the open list
+ * first shows it (at opening, or on arrival while open); closing the list starts over.
+ */
+export function useHighlighted(open: boolean, items: BellItem[]): Set<number> {
+  const shownAt = useRef(new Map<number, number>());
   const [, tick] = useState(0);
   const now = Date.now();
-  for (const i of items) if (i.unread && !seen.current.has(i.id)) seen.current.set(i.id, now);
-  const recent = new Set(items.filter((i) => i.unread && now - (seen.current.get(i.id) ?? 0) < UNREAD_HIGHLIGHT_MS).map((i) => i.id));
+  if (!open) shownAt.current.clear();
+  else for (const i of items) if (i.unread && !shownAt.current.has(i.id)) shownAt.current.set(i.id, now);
+  const ends = items.filter((i) => open && i.unread).map((i) => ({ id: i.id, end: (shownAt.current.get(i.id) ?? now) + UNREAD_HIGHLIGHT_MS }));
+  const current = ends.filter((e) => e.end > now);
+  const next = current.length ? Math.min(...current.map((e) => e.end)) : null;
   useEffect(() => {
-    if (!recent.size) return;
-    const timer = setTimeout(() => tick((n) => n + 1), UNREAD_HIGHLIGHT_MS);
+    if (next === null) return;
+    const timer = setTimeout(() => tick((n) => n + 1), next - Date.now());
     return () => clearTimeout(timer);
-  });
-  return recent;
+  }, [next]);
+  return new Set(current.map((e) => e.id));
 }
 
 interface BellProps {
   label: string;
   icon: ComponentType;
   items: BellItem[];
+  /** The badge (default: the unread items listed); the server's count when more are unread than listed. */
+  count?: number;
   empty: string;
   onMarkOne?: (id: number) => void;
   onMarkAll?: () => void;
 }
 
-export function Bell({ label, icon: Icon, items, empty, onMarkOne, onMarkAll }: BellProps) {
+export function Bell({ label, icon: Icon, items, count: total, empty, onMarkOne, onMarkAll }: BellProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const highlighted = useRecentlySeen(items);
   const open = Boolean(anchor);
-  const count = items.filter((i) => i.unread).length;
+  const highlighted = useHighlighted(open, items);
+  const count = total ?? items.filter((i) => i.unread).length;
   return (
     <>
       <Tooltip title={label}>
@@ -117,7 +127,7 @@ export function Bell({ label, icon: Icon, items, empty, onMarkOne, onMarkAll }: 
                       </Button>
                     )}
                   </Box>
-                  <Typography variant="caption" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }} title={new Date(item.date).toLocaleString('pt-BR')}>
+                  <Typography variant="caption" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }} title={Number.isFinite(timeOf(item.date)) ? new Date(timeOf(item.date)).toLocaleString('pt-BR') : undefined}>
                     {ageLabel(item.date)}
                   </Typography>
                 </ListItem>
@@ -130,7 +140,8 @@ export function Bell({ label, icon: Icon, items, empty, onMarkOne, onMarkAll }: 
   );
 }
 
-const toBellItem = (n: NotificationItem): BellItem => {
+/** A notification as a bell lists it ('Notificação não reconhecida' when its content is not { modulo, msg }). */
+export const toBellItem = (n: NotificationItem): BellItem => {
   const text = notificationText(n.data);
   return {
     id: n.id,
@@ -149,7 +160,7 @@ const toBellItem = (n: NotificationItem): BellItem => {
 export function HeaderBells({ incidents }: { incidents: boolean }) {
   const apiBase = useApiBase();
   const notify = useNotify();
-  const { items, dismiss, restore } = useUnreadNotifications(apiBase);
+  const { items, count, dismiss, restore } = useUnreadNotifications(apiBase);
 
   const mark = async (list: NotificationItem[]) => {
     if (!list.length) return;
@@ -161,8 +172,9 @@ export function HeaderBells({ incidents }: { incidents: boolean }) {
       notify(MARK_READ_ERROR, { type: 'error', autoHideDuration: 5000, messageArgs: { _: MARK_READ_ERROR } });
     }
   };
-  const bell = (list: NotificationItem[]) => ({
+  const bell = (list: NotificationItem[], badge = list.length) => ({
     items: list.map(toBellItem),
+    count: badge,
     onMarkOne: (id: number) => void mark(list.filter((n) => n.id === id)),
     onMarkAll: () => void mark(list),
   });
@@ -172,7 +184,8 @@ export function HeaderBells({ incidents }: { incidents: boolean }) {
   return (
     <>
       {incidents && <Bell label="Incidentes" icon={CampaignIcon} empty={NO_INCIDENTS} {...bell(incidentItems)} />}
-      <Bell label="Notificações" icon={NotificationsIcon} empty={NO_NOTIFICATIONS} {...bell(others)} />
+      {/* Only the newest are listed: the rest of the server's count is the notification bell's. */}
+      <Bell label="Notificações" icon={NotificationsIcon} empty={NO_NOTIFICATIONS} {...bell(others, Math.max(others.length, count - incidentItems.length))} />
     </>
   );
 }

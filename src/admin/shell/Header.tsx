@@ -1,6 +1,7 @@
 // The headers (foundation spec, section 2). Signed in: intranet logo to '/' (a candidate sees the
-// careers logo), the top menu, incident and notification bells, calendar and contacts for employees,
-// the settings shortcut for managers, the profile avatar dropdown. Signed out: the brands' logos to
+// careers logo), the top menu, incident and notification bells, calendar and contacts for employees
+// (above 500 px; narrower, they are top-menu items), the settings shortcut for managers, the profile
+// avatar dropdown. Signed out: the brands' logos to
 // '/home/vacancy' and the buttons 'Entrar' and 'Cadastre-se'.
 import { Link } from 'react-router-dom';
 import { AppBar, Box, Button, IconButton, Toolbar, Tooltip, useScrollTrigger } from '@mui/material';

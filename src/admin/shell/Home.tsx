@@ -1,23 +1,61 @@
-// '/': the internal home. A placeholder until the spec's home (news, shortcuts) is built.
-import { Link } from 'react-router-dom';
-import { Box, Button, Typography } from '@mui/material';
+// '/': the internal home. The spec does not show its content; until news and the other home pieces
+// exist it is a cards menu of the signed-in user's own ways in: their onboarding, contacts and
+// calendar for employees, their profile and resume for everyone, and the areas they manage.
+import { Box, Typography } from '@mui/material';
 import { Title } from 'react-admin';
+import School from '@mui/icons-material/School';
+import ContactPhone from '@mui/icons-material/ContactPhone';
+import CalendarMonth from '@mui/icons-material/CalendarMonth';
+import Person from '@mui/icons-material/Person';
+import Description from '@mui/icons-material/Description';
+import Work from '@mui/icons-material/Work';
+import Apps from '@mui/icons-material/Apps';
+import Groups from '@mui/icons-material/Groups';
+import Settings from '@mui/icons-material/Settings';
+import { anyGestor, canRead, isSuperadmin } from '../../domain/roles.js';
+import { hasAdminCards } from './adminSections.js';
+import { CardsMenu, type CardSection } from './CardsMenu.js';
 import { usePageTitle } from './TitleBar.js';
+import { useViewer } from './useViewer.js';
+
+/** The home's sections for a user: `employee` is the session's employee flag, `usuarioId` their user id. */
+export function homeSections(employee: boolean, usuarioId: number | string | undefined): CardSection[] {
+  const always = () => true;
+  return [
+    {
+      title: 'Para você',
+      cards: [
+        { title: 'Meu onboarding', to: '/human-resources/onboarding/employee', icon: School, allowed: () => employee },
+        { title: 'Contatos', to: '/contacts/list', icon: ContactPhone, allowed: () => employee },
+        { title: 'Calendário', to: '/calendar', icon: CalendarMonth, allowed: () => employee },
+        { title: 'Meu perfil', to: `/users/profile/${usuarioId ?? ''}`, icon: Person, allowed: () => usuarioId !== undefined },
+        { title: 'Currículo', to: '/resume/list', icon: Description, allowed: always },
+        // Candidates see the public vacancies; employees the careers list of their providers.
+        { title: 'Vagas', to: employee ? '/careers/list' : '/home/vacancy', icon: Work, allowed: always },
+      ],
+    },
+    {
+      title: 'Gestão',
+      cards: [
+        // The same rule as the menus' Administração entry: someone the administration home has cards for.
+        { title: 'Administração', to: '/modulos/admin', icon: Apps, allowed: hasAdminCards },
+        { title: 'Recursos Humanos', to: '/human-resources/home', icon: Groups, allowed: (roles) => canRead(roles, 'rh') || canRead(roles, 'onboarding') },
+        { title: 'Configurações', to: '/settings/home', icon: Settings, allowed: (roles) => isSuperadmin(roles) || anyGestor(roles) },
+      ],
+    },
+  ];
+}
 
 export function Home() {
   usePageTitle('Início');
+  const { employee, session } = useViewer();
   return (
     <Box sx={{ maxWidth: 983, width: '100%', mx: 'auto', px: 2, py: 4 }}>
       <Title title="Início" />
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 600, mb: 1 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 600, mb: 3 }}>
         Bem-vindo à Intranet
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 3 }}>
-        Acesse os cadastros do grupo pela área de administração.
-      </Typography>
-      <Button component={Link} to="/modulos/admin" variant="contained">
-        Ir para a administração
-      </Button>
+      <CardsMenu sections={homeSections(employee, session?.user?.usuarioId)} />
     </Box>
   );
 }

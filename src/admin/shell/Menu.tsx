@@ -1,21 +1,17 @@
 // The side menu (foundation spec, sections 2 and 6): FAQ, Manual, Novidades, Solicitações
 // (employees only), Vagas, Vendas, Currículo, each shown by its role rule; plus the home page and,
-// for whoever may open one of the registers, the administration cards.
+// for whoever the administration home has cards for, 'Administração'.
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import AppsIcon from '@mui/icons-material/AppsOutlined';
 import { Menu } from 'react-admin';
-import { resourceConfigs } from '../generator/registry.js';
-import { accessRules, canAccessResource } from '../authProvider.js';
+import { hasAdminCards } from './adminSections.js';
 import { SIDE_MENU, visibleEntries } from './menuItems.js';
 import { ADMIN_HOME } from './ProfileMenu.js';
 import { useViewer } from './useViewer.js';
 
 export function AppMenu() {
   const viewer = useViewer();
-  // Registers every user may list (their own notifications, ...) do not make an administrator.
-  const admin = resourceConfigs.some(
-    (c) => !['public', 'user'].includes(accessRules[c.resource]?.access?.list ?? 'user') && canAccessResource(viewer.roles, c.resource, 'list'),
-  );
+  const admin = hasAdminCards(viewer.roles);
   return (
     <Menu>
       <Menu.Item to="/" primaryText="Início" leftIcon={<HomeIcon />} />

@@ -1,11 +1,12 @@
 // The profile avatar dropdown (foundation spec, section 2): My profile, Resume, Change password,
 // Users, Settings, Sign out. Users and Settings only for module managers. The avatar shows the
 // profile image (GET /v1/profile/me: a file reference, or base64 shown as a data URI, JPEG by
-// default), else the initials, else the default avatar.
+// default), else the default avatar (spec section 3).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar, Box, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import PersonIcon from '@mui/icons-material/PersonOutlined';
+import DefaultAvatarIcon from '@mui/icons-material/Person';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import LockIcon from '@mui/icons-material/LockReset';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
@@ -39,16 +40,18 @@ export function useProfileImageSrc(image: ProfileImage | null | undefined): stri
   return imageDataUri(data, image?.image_format);
 }
 
-/** The avatar of a person: their image, else their initials, else the default avatar icon. */
-export function ProfileAvatar({ image, name, email, size, alt }: { image?: ProfileImage | null; name?: string | null; email?: string; size: number; alt?: string }) {
+/** The avatar of a person: their image, else (none, or one that does not load) the default avatar. */
+export function ProfileAvatar({ image, name, size, alt }: { image?: ProfileImage | null; name?: string | null; email?: string; size: number; alt?: string }) {
   const src = useProfileImageSrc(image);
-  const text = initials(name, email);
   return (
-    <Avatar src={src ?? undefined} alt={alt ?? name ?? ''} sx={{ width: size, height: size, bgcolor: 'secondary.main', fontSize: Math.round(size * 0.4) }} data-has-image={src ? 'true' : 'false'}>
-      {text || <PersonIcon />}
+    <Avatar src={src ?? undefined} alt={alt ?? name ?? ''} sx={{ width: size, height: size, bgcolor: 'secondary.main' }} data-has-image={src ? 'true' : 'false'}>
+      <DefaultAvatarIcon titleAccess={DEFAULT_AVATAR_LABEL} sx={{ width: '75%', height: '75%' }} data-default-avatar="true" />
     </Avatar>
   );
 }
+
+/** The accessible name of the default avatar. */
+export const DEFAULT_AVATAR_LABEL = 'Avatar padrão';
 
 /** The signed-in user's image for the header (null while unknown or when there is none). */
 function useOwnImage(usuarioId: number | undefined): ProfileImage | null {
@@ -69,14 +72,6 @@ function useOwnImage(usuarioId: number | undefined): ProfileImage | null {
     };
   }, [usuarioId]);
   return image;
-}
-
-/** Initials of a name ('Helena Gestora RH' -> 'HR'), or of the e-mail. */
-export function initials(name: string | null | undefined, email = ''): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length >= 2) return (words[0][0] + words[words.length - 1][0]).toUpperCase();
-  if (words.length === 1) return words[0].slice(0, 2).toUpperCase();
-  return email.slice(0, 1).toUpperCase();
 }
 
 export function ProfileMenu() {

@@ -1,12 +1,13 @@
 // Shortly after load (200 ms) the roles stored locally are compared with the server's (GET
 // /v1/auth/me); if they differ the user is signed out. A signed-in user with no name is sent to the
-// profile page to complete it (foundation spec, section 4).
+// profile page to complete it (foundation spec, section 4). A session that ends while the app is
+// open (its refresh refused after a 401 of any call) leads to the Login route.
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useLogout, useNotify } from 'react-admin';
 import { ROLE_CHECK_DELAY_MS, sameRoles } from '../../domain/shell.js';
 import { useIntranetAuth } from '../auth/context.js';
-import { freshSession, getSession, refreshSession, setSession, toAuthSession } from '../session.js';
+import { freshSession, getSession, refreshSession, setSession, toAuthSession, useSession } from '../session.js';
 
 export const ROLES_CHANGED = 'Seus perfis de acesso foram alterados. Entre novamente.';
 
@@ -20,6 +21,12 @@ export function SessionGuard() {
   const { pathname } = useLocation();
   const path = useRef(pathname);
   path.current = pathname;
+  const signedIn = Boolean(useSession());
+
+  useEffect(() => {
+    if (!signedIn) void logout();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signedIn]);
 
   useEffect(() => {
     let cancelled = false;

@@ -1,6 +1,7 @@
 // The header's top menu (foundation spec, sections 2 and 9): the areas the user may see, 2 to 10
 // icons by window width, with arrows to page through the rest when fewer than 10 fit (and, so that
-// no area is out of reach, also when a user has more than 10).
+// no area is out of reach, also when a user has more than 10). Up to 500 px, where the header has no
+// room for their buttons, calendar and contacts are items here.
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
@@ -14,7 +15,7 @@ export function TopMenu({ entries = TOP_MENU }: { entries?: MenuEntry[] }) {
   const viewer = useViewer();
   const width = useWindowWidth();
   const { pathname } = useLocation();
-  const items = visibleEntries(entries, viewer);
+  const items = visibleEntries(entries, viewer, width);
   const count = Math.min(topMenuIconCount(width), items.length);
   const [start, setStart] = useState(0);
   const maxStart = Math.max(0, items.length - count);

@@ -16,7 +16,11 @@ import ReportIcon from '@mui/icons-material/ReportProblemOutlined';
 import BarChartIcon from '@mui/icons-material/BarChartOutlined';
 import HowToRegIcon from '@mui/icons-material/HowToRegOutlined';
 import AppsIcon from '@mui/icons-material/AppsOutlined';
+import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
+import ContactsIcon from '@mui/icons-material/ContactPhoneOutlined';
+import { SIDEBAR_MIN_WIDTH } from '../../domain/shell.js';
 import { anyGestor, effectiveRole, isSuperadmin, roleAllows, type Right } from '../../domain/roles.js';
+import { hasAdminCards } from './adminSections.js';
 
 /** Who may see an item (every condition given must hold). */
 export interface AccessRule {
@@ -33,6 +37,8 @@ export interface AccessRule {
   manager?: boolean;
   /** Inactive items are hidden. */
   active?: boolean;
+  /** A check of its own. */
+  when?: (viewer: Viewer) => boolean;
 }
 
 export interface Viewer {
@@ -48,6 +54,7 @@ export function allowed(rule: AccessRule, viewer: Viewer): boolean {
   if (rule.manager && !anyGestor(roles)) return false;
   if (rule.roles && !isSuperadmin(roles) && !rule.roles.some((r) => roles.includes(r))) return false;
   if (rule.modules && !rule.modules.some((m) => roleAllows(effectiveRole(roles, m), rule.right ?? 'read', m))) return false;
+  if (rule.when && !rule.when(viewer)) return false;
   return true;
 }
 
@@ -58,39 +65,55 @@ export interface MenuEntry extends AccessRule {
   key: string;
   label: string;
   to: string;
+  /** Where the item leads a candidate instead (until the careers pages exist: the public vacancies). */
+  candidateTo?: string;
+  /** Shown only on narrow screens (up to SIDEBAR_MIN_WIDTH), where the header has no room for its button. */
+  narrowOnly?: boolean;
   icon: ComponentType;
 }
 
-/** Side menu (spec section 2, rules of section 6). FAQ, Manual and Novidades are of the HR module. */
-export const SIDE_MENU: MenuEntry[] = [
-  { key: 'faq', label: 'FAQ', to: '/faq/list', icon: HelpIcon, modules: ['rh'] },
-  { key: 'manual', label: 'Manual', to: '/employee-handbook/view', icon: MenuBookIcon, modules: ['rh'] },
-  { key: 'news', label: 'Novidades', to: '/news/list', icon: NewspaperIcon, modules: ['rh'] },
-  { key: 'requests', label: 'Solicitações', to: '/requests/home', icon: AssignmentIcon, employee: true },
-  { key: 'careers', label: 'Vagas', to: '/careers/list', icon: WorkIcon, roles: ['user'] },
-  { key: 'sales', label: 'Vendas', to: '/sales/internal/home', icon: StorefrontIcon, modules: ['vendas'] },
-  { key: 'resume', label: 'Currículo', to: '/resume/list', icon: DescriptionIcon, roles: ['user'] },
-];
+// Items of both menus are one entry each, so that the two agree on who sees them. FAQ, Manual and
+// Novidades need a role of the HR module (the spec: "roles of their module"; it names no module of
+// their own, so they are the HR area's until one exists).
+const FAQ: MenuEntry = { key: 'faq', label: 'FAQ', to: '/faq/list', icon: HelpIcon, modules: ['rh'] };
+const MANUAL: MenuEntry = { key: 'manual', label: 'Manual', to: '/employee-handbook/view', icon: MenuBookIcon, modules: ['rh'] };
+const NEWS: MenuEntry = { key: 'news', label: 'Novidades', to: '/news/list', icon: NewspaperIcon, modules: ['rh'] };
+const REQUESTS: MenuEntry = { key: 'requests', label: 'Solicitações', to: '/requests/home', icon: AssignmentIcon, employee: true };
+const CAREERS: MenuEntry = { key: 'careers', label: 'Vagas', to: '/careers/list', candidateTo: '/home/vacancy', icon: WorkIcon, roles: ['user'] };
+const SALES: MenuEntry = { key: 'sales', label: 'Vendas', to: '/sales/internal/home', icon: StorefrontIcon, modules: ['vendas'] };
+const RESUME: MenuEntry = { key: 'resume', label: 'Currículo', to: '/resume/list', icon: DescriptionIcon, roles: ['user'] };
+
+/** Side menu (spec section 2, rules of section 6). */
+export const SIDE_MENU: MenuEntry[] = [FAQ, MANUAL, NEWS, REQUESTS, CAREERS, SALES, RESUME];
 
 /**
  * Top menu: the areas of the intranet, filtered by role (2 to 10 icons shown by width). Calendar and
- * contacts have their own header buttons.
+ * contacts have their own header buttons above 500 px; below, they are items here.
  */
 export const TOP_MENU: MenuEntry[] = [
   { key: 'home', label: 'Início', to: '/', icon: HomeIcon },
-  { key: 'news', label: 'Novidades', to: '/news/list', icon: NewspaperIcon, employee: true },
+  { key: 'calendar', label: 'Calendário', to: '/calendar', icon: CalendarIcon, employee: true, narrowOnly: true },
+  { key: 'contacts', label: 'Contatos', to: '/contacts/list', icon: ContactsIcon, employee: true, narrowOnly: true },
+  NEWS,
   { key: 'hr', label: 'Recursos Humanos', to: '/human-resources/home', icon: GroupsIcon, modules: ['rh', 'onboarding'] },
   { key: 'marketing', label: 'Marketing', to: '/marketing/home', icon: CampaignIcon, modules: ['marketing', 'regua_comunicacao', 'roulette'] },
-  { key: 'sales', label: 'Vendas', to: '/sales/internal/home', icon: StorefrontIcon, modules: ['vendas'] },
+  SALES,
   { key: 'supplies', label: 'Suprimentos', to: '/supplies/home', icon: InventoryIcon, modules: ['suprimentos'] },
   { key: 'fleet', label: 'Frota', to: '/fleet/home', icon: CarIcon, employee: true },
   { key: 'incidents', label: 'Incidentes', to: '/incidents/home', icon: ReportIcon, employee: true },
-  { key: 'requests', label: 'Solicitações', to: '/requests/home', icon: AssignmentIcon, employee: true },
+  REQUESTS,
   { key: 'reports', label: 'Relatórios', to: '/reports/home', icon: BarChartIcon, modules: ['rh'] },
   { key: 'applications', label: 'Candidaturas', to: '/applications/list', icon: HowToRegIcon, notCandidate: true },
-  { key: 'careers', label: 'Vagas', to: '/careers/list', icon: WorkIcon, roles: ['user'] },
-  { key: 'resume', label: 'Currículo', to: '/resume/list', icon: DescriptionIcon, roles: ['user'] },
-  { key: 'admin', label: 'Administração', to: '/modulos/admin', icon: AppsIcon, manager: true },
+  CAREERS,
+  RESUME,
+  // As the side menu's: whoever the administration home has cards for.
+  { key: 'admin', label: 'Administração', to: '/modulos/admin', icon: AppsIcon, when: (viewer) => hasAdminCards(viewer.roles) },
 ];
 
-export const visibleEntries = (entries: MenuEntry[], viewer: Viewer) => entries.filter((e) => allowed(e, viewer));
+/** The entries `viewer` sees at `width`, each with the target meant for them. */
+export function visibleEntries(entries: MenuEntry[], viewer: Viewer, width = Number.POSITIVE_INFINITY): MenuEntry[] {
+  const candidate = isCandidate(viewer);
+  return entries
+    .filter((e) => allowed(e, viewer) && (!e.narrowOnly || width <= SIDEBAR_MIN_WIDTH))
+    .map((e) => (candidate && e.candidateTo ? { ...e, to: e.candidateTo } : e));
+}

@@ -1,9 +1,9 @@
 // Who is calling and what they may do: the bearer token (built-in or Cognito), the role header
 // checked against the user's real roles, the right the schema asks for, and the provider scope.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_MSG } from '../../domain/messages.js';
-import { effectiveRole, levelOf, roleAllows, rolesAllow, ROLE_HEADER, type Right } from '../../domain/roles.js';
+import { effectiveRole, levelOf, roleAllows, rightsIn, rolesAllow, ROLE_HEADER, type AccessRule } from '../../domain/roles.js';
 import { HttpError } from '../errors.js';
 import type { Actor } from '../resources/service.js';
 import type { Operation, ResourceDef } from '../schemas/registry.js';
@@ -12,6 +12,10 @@ import type { AuthUser } from './identity.js';
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** A route anyone may call without a token (sign-in, a schema's public reads). */
+    public?: boolean;
   }
 }
 
@@ -38,6 +42,12 @@ export function requireUser(caller: Caller): AuthUser {
   return caller.auth;
 }
 
+/** Whether a role header may be sent by this user: absent, 'guest', or one of their roles. */
+export function holdsRole(user: AuthUser, header: unknown): boolean {
+  if (header === undefined || header === '') return true;
+  return typeof header === 'string' && (header === 'guest' || user.roles.includes(header));
+}
+
 /**
  * The role the call acts with: the role header when sent (it must be one of the user's roles), else
  * the user's effective role for the module.
@@ -45,26 +55,27 @@ export function requireUser(caller: Caller): AuthUser {
 export function roleOf(caller: Caller, module: string): string {
   const user = requireUser(caller);
   const header = caller.headers[ROLE_HEADER];
+  if (!holdsRole(user, header)) throw forbidden();
   if (header === undefined || header === '') return effectiveRole(user.roles, module);
-  if (typeof header !== 'string' || (header !== 'guest' && !user.roles.includes(header))) throw forbidden();
-  return header;
+  return header as string;
 }
 
-/** Checks a right on a module and answers the actor (audit user and provider scope). */
-export function authorize(caller: Caller, module: string, right: Right): Actor {
-  if (right === 'public') return { userId: caller.auth?.id ?? null, providerIds: null };
+/** Checks a right (or any of a list of rights) on a module and answers the actor (audit user and provider scope). */
+export function authorize(caller: Caller, module: string, right: AccessRule): Actor {
+  const rights = rightsIn(right);
+  if (rights.includes('public')) return { userId: caller.auth?.id ?? null, providerIds: null };
   const role = roleOf(caller, module);
   // 'user': any signed-in user, whatever their roles (unless the call names the guest role).
   const headerGiven = caller.headers[ROLE_HEADER] !== undefined && caller.headers[ROLE_HEADER] !== '';
   // 'anyGestor': acting with no module role ('user', 'guest' or none), any gestor role of the user counts.
-  const allowed = right === 'user' && !headerGiven ? true : rolesAllow(caller.auth!.roles, role, right, module);
+  const allowed = (rights.includes('user') && !headerGiven) || rolesAllow(caller.auth!.roles, role, right, module);
   if (!allowed) throw forbidden();
   const user = caller.auth!;
   return { userId: user.id, providerIds: levelOf(role) === 'superadmin' ? null : user.providerIds };
 }
 
 /** Whether the caller has a right on a module (no exception). */
-export function allows(caller: Caller, module: string, right: Right): boolean {
+export function allows(caller: Caller, module: string, right: AccessRule): boolean {
   try {
     authorize(caller, module, right);
     return true;
@@ -77,7 +88,7 @@ export function allows(caller: Caller, module: string, right: Right): boolean {
  * The area a call on a resource acts in: the role header's, when it is one of the resource's areas
  * (x-intranet.module and alsoModules); without a header, the first area where the user has the right.
  */
-function areaOf(caller: Caller, def: ResourceDef, right: Right): string {
+function areaOf(caller: Caller, def: ResourceDef, right: AccessRule): string {
   const areas = [def.block.module, ...(def.block.alsoModules ?? [])];
   if (areas.length === 1) return def.block.module;
   const header = caller.headers[ROLE_HEADER];
@@ -98,11 +109,63 @@ export function actorFor(caller: Caller, def: ResourceDef, operation: Operation)
   return { ...actor, ownerId: roleAllows(role, 'manage', area) ? null : actor.userId };
 }
 
-/** Reads the bearer token of every request into request.auth (null when absent or not valid). */
+/**
+ * Whether a route is open to callers without a token. The API (/api, /v1) is closed unless the route
+ * says `config: { public: true }`; everything else (the admin's page and files, /docs, /health, and
+ * paths no route answers) is open.
+ */
+export function isPublicRoute(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url;
+  if (url === undefined) return true;
+  if (request.routeOptions.config?.public === true) return true;
+  return !/^\/(api|v1)(\/|$)/.test(url);
+}
+
+/** The one websocket route: GraphQL subscriptions (graphql-ws). */
+export const GRAPHQL_WS_PATH = '/v1/graphql';
+
+/**
+ * A real websocket upgrade of the graphql-ws route: its token and role arrive in connection_init and
+ * are checked there. Node marks `upgrade` only on a request it dispatched as an upgrade (to the
+ * websocket server's 'upgrade' listener), so a plain request that merely carries an Upgrade header
+ * is not one, and nor is an upgrade of any other route.
+ */
+const isGraphqlWsUpgrade = (request: FastifyRequest) =>
+  request.method === 'GET' &&
+  request.routeOptions.url === GRAPHQL_WS_PATH &&
+  (request.raw as { upgrade?: boolean }).upgrade === true &&
+  String(request.headers.upgrade ?? '').toLowerCase() === 'websocket';
+
+function refuse(request: FastifyRequest, reply: FastifyReply, error: HttpError, extraHeaders: Record<string, string> = {}) {
+  // A refused upgrade's socket has left the HTTP server's hands: end it once the answer is written.
+  if ((request.raw as { upgrade?: boolean }).upgrade === true) {
+    const socket = request.raw.socket;
+    reply.raw.once('finish', () => socket.destroy());
+  }
+  return reply
+    .code(error.statusCode)
+    .headers(extraHeaders)
+    .send({ message: error.message, code: error.code });
+}
+
+/**
+ * Reads the bearer token of every request into request.auth (null when absent or not valid), and
+ * before anything else is read or validated: refuses a missing or invalid token on every route that
+ * is not public (401, with WWW-Authenticate: Bearer), and a role header the user does not hold (403).
+ */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { authenticate: Authenticator }) => {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerOf(request.headers.authorization);
     request.auth = token ? await opts.authenticate(token) : null;
+    // CORS preflights carry no credentials.
+    if (request.method === 'OPTIONS') return;
+    // The graphql-ws upgrade authenticates in connection_init; a role header it carries anyway must
+    // still be one of the token's user's roles.
+    if (!request.auth) {
+      if (!isPublicRoute(request) && !isGraphqlWsUpgrade(request)) return refuse(request, reply, unauthenticated(), { 'www-authenticate': 'Bearer' });
+      return;
+    }
+    if (!holdsRole(request.auth, request.headers[ROLE_HEADER])) return refuse(request, reply, forbidden());
   });
 });

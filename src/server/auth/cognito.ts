@@ -14,10 +14,10 @@ import type { Fetcher } from 'aws-jwt-verify/https';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import type { Database } from '../db/index.js';
+import type { Database, Queryable } from '../db/index.js';
 import type { EventBus } from '../events.js';
 import type { Authenticator } from './access.js';
-import type { AuthUser } from './identity.js';
+import type { AuthUser, UserRecord } from './identity.js';
 
 export type CognitoConfig = NonNullable<Config['cognito']>;
 
@@ -28,16 +28,7 @@ export interface CognitoAuthenticatorOptions {
   cacheMs?: number;
 }
 
-interface UserRow {
-  id: number;
-  user_id: string;
-  email: string;
-  nome: string | null;
-  papeis: string[];
-  id_empresas: number[];
-  funcionario: boolean;
-  ativo: boolean;
-}
+type UserRow = UserRecord;
 
 const DEFAULT_CACHE_MS = 30_000;
 const CACHE_MAX_USERS = 10_000;
@@ -100,7 +91,8 @@ function headerAlg(token: string): string | null {
 /**
  * (token) => the signed-in user, or null: the token must be a valid Cognito identity token of this
  * pool and app client (RS256 signature from the pool's JWKS, issuer, audience, expiry, token_use
- * 'id', verified e-mail), and its e-mail must be an active user of auth.usuario.
+ * 'id', verified e-mail), not signed out (revokeCognitoToken), and its e-mail must be an active user
+ * of auth.usuario.
  */
 export function createCognitoAuthenticator(db: Database, config: CognitoConfig, options: CognitoAuthenticatorOptions = {}): Authenticator {
   const verify = createVerifier(config);
@@ -143,6 +135,8 @@ export function createCognitoAuthenticator(db: Database, config: CognitoConfig, 
     } catch {
       return null;
     }
+    // Signed out (POST /v1/auth/logout), on any instance: read on every call.
+    if (typeof payload.jti === 'string' && (await isRevoked(db, payload.jti))) return null;
     const email = typeof payload.email === 'string' ? payload.email.trim() : '';
     // An unverified e-mail proves nothing about who holds the account (self sign-up with someone
     // else's address): only verified e-mails are matched to our users.
@@ -160,6 +154,27 @@ export function createCognitoAuthenticator(db: Database, config: CognitoConfig, 
       sid: typeof payload.jti === 'string' && payload.jti ? payload.jti : 'cognito',
     };
   };
+}
+
+async function isRevoked(db: Queryable, jti: string) {
+  return (await db.query('SELECT 1 FROM auth.token_revogado WHERE jti = $1', [jti])).rows.length > 0;
+}
+
+/**
+ * Sign-out in Cognito mode. Cognito cannot revoke an ID token (its global sign-out ends refresh and
+ * access tokens only), so the server refuses this one by its jti until it expires. `token` must be
+ * one the authenticator accepted on this request.
+ */
+export async function revokeCognitoToken(db: Queryable, token: string) {
+  let claims: { jti?: unknown; exp?: unknown };
+  try {
+    claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+  } catch {
+    return;
+  }
+  if (typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return;
+  await db.query('DELETE FROM auth.token_revogado WHERE expira_em < now()');
+  await db.query('INSERT INTO auth.token_revogado (jti, expira_em) VALUES ($1, to_timestamp($2)) ON CONFLICT (jti) DO NOTHING', [claims.jti, claims.exp]);
 }
 
 /** The Cognito authenticator of a built app (its database, its event bus), or null without settings. */

@@ -8,6 +8,8 @@ import { isCode6, isEmail } from '../../domain/validators.js';
 import { isSuperadmin, modulesOf } from '../../domain/roles.js';
 import type { Database, Queryable } from '../db/index.js';
 import { HttpError } from '../errors.js';
+import type { Stored, Users } from '../../generated/entities.js';
+import { setAuditUser, type Actor } from '../resources/service.js';
 import type { EventBus } from '../events.js';
 import { EVENTS_CHANNEL } from '../events.js';
 import type { Mailer } from './mailer.js';
@@ -15,6 +17,7 @@ import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import { clearFailures, isLocked, recordFailure, withinRate } from './throttle.js';
 import { RegistrationService } from './register.js';
 import { newRefreshToken, sha256, TokenError, type TokenService } from './tokens.js';
+import { assertMayAdminister } from './users.js';
 
 export interface AuthUser {
   id: number;
@@ -51,20 +54,25 @@ export interface RequestMeta {
   userAgent?: string;
 }
 
-interface UserRow {
-  id: number;
-  user_id: string;
-  email: string;
-  nome: string | null;
-  papeis: string[];
-  id_empresas: number[];
-  funcionario: boolean;
-  ativo: boolean;
+/** The fields of a user (auth.usuario) that sign-in and role checks read. */
+export type UserRecord = Pick<Stored<Users>, 'id' | 'user_id' | 'email' | 'nome' | 'papeis' | 'id_empresas' | 'funcionario' | 'ativo'>;
+
+/** A user with their credential (auth.credencial, no schema: the engine's own table). */
+interface UserRow extends UserRecord {
   senha_hash: string | null;
   estado: string | null;
   totp_secret: string | null;
   totp_ativo: boolean | null;
+  totp_pendente: string | null;
+  /** A temporary password older than TEMPORARY_PASSWORD_DAYS. */
+  temporaria_vencida: boolean | null;
 }
+
+/** Texts of the identity's own answers (the spec's sign-in texts are in src/domain/messages.ts). */
+export const IDENTITY_MSG = {
+  resetRequired: 'O usuário precisará redefinir a senha no próximo acesso.',
+  cognitoOnly: 'Com o AWS Cognito configurado, a entrada e as senhas são tratadas pelo Cognito; esta operação não está disponível aqui.',
+} as const;
 
 const CODE_TTL_MINUTES = 10;
 const CODE_ATTEMPTS = 5;
@@ -72,13 +80,17 @@ const ACCOUNT_FREE_FAILURES = 5;
 // Offices share an address: a higher bar before an address is locked.
 const ADDRESS_FREE_FAILURES = 20;
 const CODES_PER_HOUR = 5;
+/** A temporary password (a new user's, or one a manager sent again) works this long, as Cognito's default. */
+export const TEMPORARY_PASSWORD_DAYS = 7;
 
 const authError = (status: number, message: string, code: string) => new HttpError(status, message, undefined, code);
 const wrongCredentials = () => authError(401, AUTH_MSG.wrongCredentials, 'NotAuthorizedException');
 const notAuthenticated = () => authError(401, AUTH_MSG.sessionExpired, 'NotAuthorizedException');
 
+// senha_alterada_em: when the current password was set (a temporary one: when it was sent).
 const USER_SELECT = `SELECT u.id, u.user_id, u.email, u.nome, u.papeis, u.id_empresas, u.funcionario, u.ativo,
-    c.senha_hash, c.estado, c.totp_secret, c.totp_ativo
+    c.senha_hash, c.estado, c.totp_secret, c.totp_ativo, c.totp_pendente,
+    (c.estado = 'NOVA_SENHA' AND c.senha_alterada_em < now() - make_interval(days => ${TEMPORARY_PASSWORD_DAYS})) AS temporaria_vencida
   FROM auth.usuario u LEFT JOIN auth.credencial c ON c.id_usuario = u.id`;
 
 function fieldErrors(errors: Record<string, string | null>) {
@@ -89,6 +101,9 @@ function fieldErrors(errors: Record<string, string | null>) {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The throttling key of the sign-in failures of an e-mail (auth.limite). */
+export const accountThrottleKey = (email: string) => `login:email:${email.trim().toLowerCase()}`;
 
 /** A temporary password that satisfies the policy (sent by e-mail; must be changed at first access). */
 export function temporaryPassword() {
@@ -168,9 +183,16 @@ export class IdentityService {
     if (user.estado === 'NAO_CONFIRMADO') throw authError(403, AUTH_MSG.notConfirmed, 'UserNotConfirmedException');
     if (user.estado === 'REDEFINIR') throw authError(403, AUTH_MSG.resetRequired, 'PasswordResetRequiredException');
     if (user.estado === 'NOVA_SENHA') {
+      // Told only after the right password, like the other states.
+      if (user.temporaria_vencida) throw authError(403, AUTH_MSG.temporaryExpired, 'NotAuthorizedException');
       const session = await this.tokens.signChallenge({ sub: user.user_id, usuarioId: user.id, challenge: 'NEW_PASSWORD_REQUIRED' });
       return { status: 'CHALLENGE', challenge: 'NEW_PASSWORD_REQUIRED', session };
     }
+    return this.secondFactorOrTokens(q, user, meta);
+  }
+
+  /** The last step of a sign-in: the authenticator's code when two-factor is on (as Cognito asks), else tokens. */
+  private async secondFactorOrTokens(q: Queryable, user: UserRow, meta: RequestMeta): Promise<LoginResult> {
     if (user.totp_ativo) {
       const session = await this.tokens.signChallenge({ sub: user.user_id, usuarioId: user.id, challenge: 'SOFTWARE_TOKEN_MFA' });
       return { status: 'CHALLENGE', challenge: 'SOFTWARE_TOKEN_MFA', session };
@@ -185,25 +207,34 @@ export class IdentityService {
     fieldErrors({ email: email ? null : MSG.required, password: password ? null : MSG.required });
     const addressKey = `login:ip:${meta.ip}`;
     if (await isLocked(this.db, addressKey)) throw authError(429, AUTH_MSG.attemptsExceeded, 'TooManyFailedAttemptsException');
+    // Counted by e-mail, whether or not it has an account: an unknown e-mail is locked like a
+    // known one, so the lock tells nobody which accounts exist.
+    const accountKey = accountThrottleKey(email);
+    if (await isLocked(this.db, accountKey)) throw authError(429, AUTH_MSG.attemptsExceeded, 'TooManyFailedAttemptsException');
     const user = await this.findByEmail(this.db, email);
-    const accountKey = user ? `login:user:${user.id}` : null;
-    if (accountKey && (await isLocked(this.db, accountKey))) throw authError(429, AUTH_MSG.attemptsExceeded, 'TooManyFailedAttemptsException');
     const ok = await verifyPassword(user?.senha_hash, password);
     if (!ok) {
       await recordFailure(this.db, addressKey, ADDRESS_FREE_FAILURES);
-      if (accountKey) await recordFailure(this.db, accountKey, ACCOUNT_FREE_FAILURES);
+      await recordFailure(this.db, accountKey, ACCOUNT_FREE_FAILURES);
       throw wrongCredentials();
     }
-    await clearFailures(this.db, accountKey!);
+    await clearFailures(this.db, accountKey);
     return this.afterPassword(this.db, user!, meta);
   }
 
-  async completeNewPassword(body: unknown, meta: RequestMeta): Promise<TokenSet> {
+  /**
+   * Completes the first-access challenge with the new password; a user whose two-factor is on then
+   * answers the SOFTWARE_TOKEN_MFA challenge before getting tokens (a temporary password proves only
+   * access to the e-mail).
+   */
+  async completeNewPassword(body: unknown, meta: RequestMeta): Promise<LoginResult> {
     const b = (body ?? {}) as Record<string, unknown>;
     const challenge = await this.challenge(text(b.session), 'NEW_PASSWORD_REQUIRED');
     const password = text(b.password);
     fieldErrors({ password: passwordProblem(password) });
     return this.db.transaction(async (tx) => {
+      // The challenge proves who acts (audit entries name them).
+      await setAuditUser(tx, challenge.usuarioId);
       const user = await this.findById(tx, challenge.usuarioId);
       if (!user || user.estado !== 'NOVA_SENHA') throw notAuthenticated();
       if (!user.ativo) throw authError(403, AUTH_MSG.disabled, 'UserDisabledException');
@@ -212,7 +243,7 @@ export class IdentityService {
         user.id,
         await hashPassword(password),
       ]);
-      return this.issueTokens(tx, { ...user, estado: 'ATIVO' }, meta);
+      return this.secondFactorOrTokens(tx, { ...user, estado: 'ATIVO' }, meta);
     });
   }
 
@@ -221,15 +252,9 @@ export class IdentityService {
     const challenge = await this.challenge(text(b.session), 'SOFTWARE_TOKEN_MFA');
     const code = text(b.code);
     fieldErrors({ code: isCode6(code) ? null : MSG.code6 });
-    const key = `mfa:user:${challenge.usuarioId}`;
-    if (await isLocked(this.db, key)) throw authError(429, AUTH_MSG.attemptsExceeded, 'TooManyFailedAttemptsException');
     const user = await this.findById(this.db, challenge.usuarioId);
     if (!user || !user.ativo || !user.totp_ativo || !user.totp_secret) throw notAuthenticated();
-    if (!this.totp(user).validateCode(code)) {
-      await recordFailure(this.db, key, ACCOUNT_FREE_FAILURES);
-      throw authError(400, AUTH_MSG.wrongCode, 'CodeMismatchException');
-    }
-    await clearFailures(this.db, key);
+    await this.acceptTotpCode(user, user.totp_secret, code, 'active');
     return this.issueTokens(this.db, user, meta);
   }
 
@@ -335,6 +360,8 @@ export class IdentityService {
     const user = await this.findByEmail(this.db, email);
     const ok = await this.db.transaction(async (tx) => {
       if (!user) return false;
+      // Only the holder of the e-mailed code gets past it (audit entries name them).
+      await setAuditUser(tx, user.id);
       const { rows } = await tx.query<{ id: string; codigo_hash: string; tentativas: number }>(
         `SELECT id, codigo_hash, tentativas FROM auth.codigo
           WHERE id_usuario = $1 AND finalidade = 'SENHA' AND usado_em IS NULL AND expira_em > now() ORDER BY criado_em DESC LIMIT 1 FOR UPDATE`,
@@ -357,7 +384,7 @@ export class IdentityService {
         [user.id, await hashPassword(password)],
       );
       await this.revokeAllSessions(tx, user.id);
-      await clearFailures(tx, `login:user:${user.id}`);
+      await clearFailures(tx, accountThrottleKey(user.email));
       return true;
     });
     if (!ok) {
@@ -372,7 +399,7 @@ export class IdentityService {
     const current = text(b.currentPassword);
     const password = text(b.password);
     fieldErrors({ currentPassword: current ? null : MSG.required, password: passwordProblem(password) });
-    const key = `login:user:${auth.id}`;
+    const key = accountThrottleKey(auth.email);
     if (await isLocked(this.db, key)) throw authError(429, AUTH_MSG.attemptsExceeded, 'TooManyFailedAttemptsException');
     const user = await this.findById(this.db, auth.id);
     if (!(await verifyPassword(user?.senha_hash, current))) {
@@ -380,6 +407,7 @@ export class IdentityService {
       throw new HttpError(400, AUTH_MSG.wrongCredentials, { currentPassword: 'Senha atual incorreta.' }, 'NotAuthorizedException');
     }
     await this.db.transaction(async (tx) => {
+      await setAuditUser(tx, auth.id);
       await tx.query(`UPDATE auth.credencial SET senha_hash = $2, estado = 'ATIVO', senha_alterada_em = now() WHERE id_usuario = $1`, [
         auth.id,
         await hashPassword(password),
@@ -391,28 +419,89 @@ export class IdentityService {
     return { message: AUTH_MSG.passwordChanged };
   }
 
-  private totp(user: Pick<UserRow, 'email' | 'totp_secret'>) {
-    const totp = new OTPAuth.TOTP({ issuer: 'Intranet', label: user.email, algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(user.totp_secret!) });
-    return { uri: totp.toString(), validateCode: (code: string) => totp.validate({ token: code, window: 1 }) !== null };
+  private totp(email: string, secret: string) {
+    return new OTPAuth.TOTP({ issuer: 'Intranet', label: email, algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
   }
 
-  /** Starts two-factor set-up: a new secret, active only after a first right code. */
-  async totpSetup(auth: AuthUser) {
+  /**
+   * Checks a code of the authenticator: wrong codes are throttled like passwords, and a code is
+   * accepted once. For the active secret, the code's 30-second step must come after the last one
+   * accepted (claimed atomically, so the same code sent twice at once passes once); a pending secret
+   * being enabled starts its own count.
+   */
+  private async acceptTotpCode(user: UserRow, secret: string, code: string, which: 'active' | 'pending') {
+    const key = `mfa:user:${user.id}`;
+    if (await isLocked(this.db, key)) throw authError(429, AUTH_MSG.attemptsExceeded, 'TooManyFailedAttemptsException');
+    const totp = this.totp(user.email, secret);
+    const timestamp = Date.now();
+    const delta = totp.validate({ token: code, window: 1, timestamp });
+    const step = delta === null ? null : totp.counter({ timestamp }) + delta;
+    const claimed =
+      step !== null &&
+      (which === 'pending' ||
+        (
+          await this.db.query(
+            `UPDATE auth.credencial SET totp_ultimo_passo = $2 WHERE id_usuario = $1 AND (totp_ultimo_passo IS NULL OR totp_ultimo_passo < $2) RETURNING 1`,
+            [user.id, step],
+          )
+        ).rows.length > 0);
+    if (!claimed) {
+      await recordFailure(this.db, key, ACCOUNT_FREE_FAILURES);
+      throw authError(400, AUTH_MSG.wrongCode, 'CodeMismatchException');
+    }
+    await clearFailures(this.db, key);
+    return step!;
+  }
+
+  /**
+   * Starts two-factor set-up: a new secret kept apart (pending) and active only after a first right
+   * code (totpEnable). With two-factor already on, a current code of the active authenticator is
+   * required: whoever holds a session alone cannot replace (or turn off) the second factor.
+   */
+  async totpSetup(auth: AuthUser, body: unknown) {
+    const user = await this.findById(this.db, auth.id);
+    if (!user) throw notAuthenticated();
+    if (user.totp_ativo && user.totp_secret) {
+      const code = text((body as Record<string, unknown> | null)?.code);
+      fieldErrors({ code: isCode6(code) ? null : MSG.code6 });
+      await this.acceptTotpCode(user, user.totp_secret, code, 'active');
+    }
     const secret = new OTPAuth.Secret({ size: 20 }).base32;
-    await this.db.query(`UPDATE auth.credencial SET totp_secret = $2, totp_ativo = false WHERE id_usuario = $1`, [auth.id, secret]);
-    return { secret, uri: this.totp({ email: auth.email, totp_secret: secret }).uri };
+    await this.db.transaction(async (tx) => {
+      await setAuditUser(tx, auth.id);
+      await tx.query(
+        `INSERT INTO auth.credencial (id_usuario, totp_pendente) VALUES ($1, $2) ON CONFLICT (id_usuario) DO UPDATE SET totp_pendente = EXCLUDED.totp_pendente`,
+        [auth.id, secret],
+      );
+    });
+    return { secret, uri: this.totp(auth.email, secret).toString() };
   }
 
+  /** Whether the user's two-factor (TOTP) is on: GET /v1/auth/me tells it, so the screen offers only what applies. */
+  async totpActive(userId: number) {
+    const { rows } = await this.db.query<{ totp_ativo: boolean | null }>(`SELECT totp_ativo FROM auth.credencial WHERE id_usuario = $1`, [userId]);
+    return rows[0]?.totp_ativo === true;
+  }
+
+  /** Enables the pending secret with one of its codes, or turns two-factor off with a code of the active one. */
   async totpEnable(auth: AuthUser, body: unknown, enable: boolean) {
     const code = text((body as Record<string, unknown> | null)?.code);
     fieldErrors({ code: isCode6(code) ? null : MSG.code6 });
     const user = await this.findById(this.db, auth.id);
-    if (!user?.totp_secret || (!enable && !user.totp_ativo)) throw new HttpError(400, MSG.failure);
-    if (!this.totp(user).validateCode(code)) throw authError(400, AUTH_MSG.wrongCode, 'CodeMismatchException');
-    await this.db.query(`UPDATE auth.credencial SET totp_ativo = $2, totp_secret = CASE WHEN $2 THEN totp_secret ELSE NULL END WHERE id_usuario = $1`, [
-      auth.id,
-      enable,
-    ]);
+    const secret = enable ? user?.totp_pendente : user?.totp_ativo ? user.totp_secret : null;
+    if (!user || !secret) throw new HttpError(400, MSG.failure);
+    const step = await this.acceptTotpCode(user, secret, code, enable ? 'pending' : 'active');
+    await this.db.transaction(async (tx) => {
+      await setAuditUser(tx, auth.id);
+      if (enable) {
+        await tx.query(
+          `UPDATE auth.credencial SET totp_secret = totp_pendente, totp_pendente = NULL, totp_ativo = true, totp_ultimo_passo = $2 WHERE id_usuario = $1`,
+          [auth.id, step],
+        );
+      } else {
+        await tx.query(`UPDATE auth.credencial SET totp_secret = NULL, totp_pendente = NULL, totp_ativo = false, totp_ultimo_passo = NULL WHERE id_usuario = $1`, [auth.id]);
+      }
+    });
     return { totp: enable };
   }
 
@@ -450,25 +539,59 @@ export class IdentityService {
   async createCredentials(q: Queryable, user: { id: number; email: string; nome?: string | null }) {
     const password = temporaryPassword();
     await q.query(
-      `INSERT INTO auth.credencial (id_usuario, senha_hash, estado) VALUES ($1, $2, 'NOVA_SENHA')
-       ON CONFLICT (id_usuario) DO UPDATE SET senha_hash = EXCLUDED.senha_hash, estado = 'NOVA_SENHA'`,
+      `INSERT INTO auth.credencial (id_usuario, senha_hash, estado, senha_alterada_em) VALUES ($1, $2, 'NOVA_SENHA', now())
+       ON CONFLICT (id_usuario) DO UPDATE SET senha_hash = EXCLUDED.senha_hash, estado = 'NOVA_SENHA', senha_alterada_em = now()`,
       [user.id, await hashPassword(password)],
     );
     const link = this.options.appUrl ? `${this.options.appUrl}/intranet` : 'a página de entrada da intranet';
     await this.mailer.send(q, {
       to: user.email,
       subject: 'Seu acesso à intranet',
-      text: `Olá${user.nome ? `, ${user.nome}` : ''}!\n\nSeu acesso à intranet foi criado.\nE-mail: ${user.email}\nSenha temporária: ${password}\n\nEntre em ${link}; no primeiro acesso você vai escolher a sua senha.`,
+      text: `Olá${user.nome ? `, ${user.nome}` : ''}!\n\nSeu acesso à intranet foi criado.\nE-mail: ${user.email}\nSenha temporária: ${password} (vale ${TEMPORARY_PASSWORD_DAYS} dias)\n\nEntre em ${link}; no primeiro acesso você vai escolher a sua senha.`,
     });
   }
 
-  async resendTemporaryPassword(body: unknown, scope: number[] | null) {
+  /**
+   * The user an administrator names by e-mail: only users sharing one of the actor's providers exist
+   * for them (404 otherwise), and the rules of editing that user apply (users.ts).
+   */
+  private async administeredUser(tx: Queryable, actor: Actor, body: unknown) {
     const email = text((body as Record<string, unknown> | null)?.email).trim();
     fieldErrors({ email: email ? null : MSG.required });
-    const user = await this.findByEmail(this.db, email);
+    const user = await this.findByEmail(tx, email);
+    const scope = actor.providerIds;
     if (!user || (scope && !user.id_empresas.some((p) => scope.includes(p)))) throw authError(404, AUTH_MSG.emailNotFound, 'UserNotFoundException');
-    await this.db.transaction((tx) => this.createCredentials(tx, user));
+    await assertMayAdminister(tx, actor, user);
+    return user;
+  }
+
+  /** A new temporary password by e-mail (first-access state again); the user's sessions end. */
+  async resendTemporaryPassword(body: unknown, actor: Actor) {
+    await this.db.transaction(async (tx) => {
+      await setAuditUser(tx, actor.userId);
+      const user = await this.administeredUser(tx, actor, body);
+      await this.createCredentials(tx, user);
+      await this.revokeAllSessions(tx, user.id);
+    });
     return { message: MSG.success };
+  }
+
+  /**
+   * The account must reset its password (state REDEFINIR): its sessions end, and signing in answers
+   * 'Necessário redefinir a senha.' (PasswordResetRequiredException) until the forgotten-password
+   * code sets a new one.
+   */
+  async requirePasswordReset(body: unknown, actor: Actor) {
+    await this.db.transaction(async (tx) => {
+      await setAuditUser(tx, actor.userId);
+      const user = await this.administeredUser(tx, actor, body);
+      await tx.query(
+        `INSERT INTO auth.credencial (id_usuario, estado) VALUES ($1, 'REDEFINIR') ON CONFLICT (id_usuario) DO UPDATE SET estado = 'REDEFINIR'`,
+        [user.id],
+      );
+      await this.revokeAllSessions(tx, user.id);
+    });
+    return { message: IDENTITY_MSG.resetRequired };
   }
 
   /** Sets a known password directly (first superadmin, demo users). */

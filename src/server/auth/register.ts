@@ -15,6 +15,7 @@ import { AUTH_MSG, MSG } from '../../domain/messages.js';
 import { isCode6, isEmail } from '../../domain/validators.js';
 import type { Database, Queryable } from '../db/index.js';
 import { HttpError } from '../errors.js';
+import { setAuditUser } from '../resources/service.js';
 import type { Mailer } from './mailer.js';
 import { hashPassword, passwordProblem } from './passwords.js';
 import { clearFailures, isLocked, recordFailure, withinRate } from './throttle.js';
@@ -108,14 +109,19 @@ export class RegistrationService {
       await this.db.transaction(async (tx) => {
         const existing = await this.find(tx, email);
         if (!existing) {
+          // The candidate creates their own account: its id is taken first, so the audit entries
+          // of the new row already name them as the acting user.
+          const { rows: next } = await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('auth.usuario', 'id'))::int AS id`);
+          await setAuditUser(tx, next[0].id);
           const { rows } = await tx.query<{ id: number; email: string; nome: string }>(
-            `INSERT INTO auth.usuario (email, nome, papeis, id_empresas, funcionario) VALUES ($1, $2, '{user}', '{}', false)
+            `INSERT INTO auth.usuario (id, email, nome, papeis, id_empresas, funcionario) VALUES ($1, $2, $3, '{user}', '{}', false)
              RETURNING id, email, nome`,
-            [email, nome],
+            [next[0].id, email, nome],
           );
           await tx.query(`INSERT INTO auth.credencial (id_usuario, senha_hash, estado) VALUES ($1, $2, 'NAO_CONFIRMADO')`, [rows[0].id, hash]);
           await this.sendCode(tx, rows[0]);
         } else if (existing.estado === 'NAO_CONFIRMADO' && existing.ativo) {
+          await setAuditUser(tx, existing.id);
           await tx.query(`UPDATE auth.usuario SET nome = $2 WHERE id = $1`, [existing.id, nome]);
           await tx.query(`UPDATE auth.credencial SET senha_hash = $2 WHERE id_usuario = $1`, [existing.id, hash]);
           await this.sendCode(tx, { ...existing, nome });
@@ -145,6 +151,7 @@ export class RegistrationService {
     const ok = await this.db.transaction(async (tx) => {
       const user = await this.find(tx, email);
       if (!user || user.estado !== 'NAO_CONFIRMADO' || !user.ativo) return false;
+      await setAuditUser(tx, user.id);
       const { rows } = await tx.query<{ id: string; codigo_hash: string }>(
         `SELECT id, codigo_hash FROM auth.codigo
           WHERE id_usuario = $1 AND finalidade = 'CADASTRO' AND usado_em IS NULL AND expira_em > now()

@@ -15,7 +15,7 @@ export async function recordFailure(q: Queryable, key: string, free = 5, maxLock
   const failures = rows[0].falhas;
   if (failures >= free) {
     const seconds = Math.min(2 ** (failures - free), maxLockSeconds);
-    await q.query(`UPDATE auth.limite SET bloqueado_ate = now() + make_interval(secs => $2) WHERE chave = $1`, [key, seconds]);
+    await q.query(`UPDATE auth.limite SET bloqueado_ate = now() + make_interval(secs => $2), bloqueio_segundos = $2 WHERE chave = $1`, [key, seconds]);
   }
   return failures;
 }

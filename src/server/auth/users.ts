@@ -9,14 +9,21 @@
 //   after the write (auth.usuario.papeis, recomputed by the database from own roles and profiles);
 //   deleting a user takes away all their roles, so it is refused for a user holding roles of
 //   modules the caller does not manage;
-// - cannot link or unlink providers they are not linked to themselves.
+// - cannot link or unlink providers they are not linked to themselves, nor leave a user without
+//   providers (who would then be out of their sight);
+// - cannot change or delete a user holding a role they could not grant, or linked to a provider
+//   they are not linked to (assertMayAdminister): the account's e-mail, status or name is as much
+//   theirs to guard as the roles.
+// Nobody, the superadmin included, deletes their own user or a superadmin user.
 // Each refusal is a 403 with the generic text followed by its reason.
 import { AUTH_MSG } from '../../domain/messages.js';
 import { canGrantRole, moduleOf, roleChanges, SUPERADMIN } from '../../domain/roles.js';
 import type { Queryable } from '../db/index.js';
 import { HttpError } from '../errors.js';
 import type { Actor, ResourceHooks } from '../resources/service.js';
+import { ValidationError } from '../schemas/validation.js';
 import type { IdentityService } from './identity.js';
+import type { CognitoUsers } from './cognitoUsers.js';
 
 export const ESCALATION_MSG = {
   superadminRole: `${AUTH_MSG.notAuthorized} Só o superadmin concede ou remove o papel de superadmin.`,
@@ -25,7 +32,14 @@ export const ESCALATION_MSG = {
     `${AUTH_MSG.notAuthorized} Você não gerencia o(s) módulo(s) ${[...new Set(roles.map((r) => moduleOf(r) ?? r))].join(', ')} e não pode conceder ou remover os papéis ${roles.join(', ')}.`,
   providers: `${AUTH_MSG.notAuthorized} Você só pode vincular ou desvincular provedores aos quais está vinculado.`,
   profileScope: `${AUTH_MSG.notAuthorized} Este perfil está vinculado a usuários de provedores aos quais você não está vinculado.`,
+  userScope: `${AUTH_MSG.notAuthorized} Este usuário está vinculado a provedores aos quais você não está vinculado.`,
+  deleteSelf: `${AUTH_MSG.notAuthorized} Você não pode excluir o seu próprio usuário.`,
+  deleteSuperadmin: `${AUTH_MSG.notAuthorized} Um superadmin não pode ser excluído; retire antes o papel de superadmin.`,
 };
+
+export const USERS_MSG = {
+  providerRequired: 'Selecione um ou mais provedores',
+} as const;
 
 export const refuse = (message: string) => new HttpError(403, message, undefined, 'AccessDeniedException');
 
@@ -55,16 +69,56 @@ export function assertGrantable(roles: readonly string[], before: readonly strin
   if (denied.length) throw refuse(ESCALATION_MSG.roles(denied));
 }
 
+/**
+ * Whether the actor may act on another user's account (a new temporary password, a required reset):
+ * the rules of editing that user. Not a superadmin unless the actor is one; every provider of the
+ * user must be one of the actor's; and the actor must manage every role the user holds.
+ */
+export async function assertMayAdminister(tx: Queryable, actor: Actor, target: { papeis: string[]; id_empresas: number[] }) {
+  if (actor.providerIds === null) return;
+  if (target.papeis.includes(SUPERADMIN)) throw refuse(ESCALATION_MSG.superadminUser);
+  if (!target.id_empresas.every((p) => actor.providerIds!.includes(p))) throw refuse(ESCALATION_MSG.userScope);
+  assertGrantable(await actorRoles(tx, actor), target.papeis, []);
+}
+
 const list = (v: unknown) => (Array.isArray(v) ? (v as unknown[]) : []);
 
-export function usersHooks(identity: IdentityService): ResourceHooks {
+async function cognitoProvisioning(cognito: CognitoUsers, operation: string, row: Record<string, any>, existing: Record<string, any> | null) {
+  if (operation === 'create') {
+    await cognito.create(row.email);
+    if (row.ativo === false) await cognito.disable(row.email);
+    return;
+  }
+  if (operation === 'delete') return cognito.remove(existing!.email);
+  if (existing && existing.email.toLowerCase() !== String(row.email).toLowerCase()) await cognito.changeEmail(existing.email, row.email);
+  if (existing?.ativo && row.ativo === false) await cognito.disable(row.email);
+  if (existing && !existing.ativo && row.ativo === true) await cognito.enable(row.email);
+}
+
+/**
+ * With Cognito (cognitoUsers given), people are provisioned in the user pool instead of getting
+ * built-in credentials: created there (Cognito e-mails the temporary password), disabled and signed
+ * out, re-enabled, their e-mail changed, deleted.
+ */
+export function usersHooks(identity: IdentityService, cognito?: CognitoUsers): ResourceHooks {
   return {
-    async beforeWrite({ tx, actor, values, existing }) {
-      // The superadmin (no provider scope) and the system may do anything.
+    async beforeWrite({ tx, actor, values, existing, operation }) {
+      // Nobody deletes their own account or a superadmin's (the admin table's rule, spec section 6),
+      // so the superadmin cannot lock everyone out by a delete.
+      if (operation === 'delete' && existing) {
+        if (actor.userId !== null && existing.id === actor.userId) throw refuse(ESCALATION_MSG.deleteSelf);
+        if (list(existing.papeis).includes(SUPERADMIN)) throw refuse(ESCALATION_MSG.deleteSuperadmin);
+      }
+      // The superadmin (no provider scope) and the system may do anything else.
       if (actor.providerIds === null) return;
       await actorRoles(tx, actor);
-      if (list(existing?.papeis).includes(SUPERADMIN)) throw refuse(ESCALATION_MSG.superadminUser);
+      // Whoever changes or deletes an account (its e-mail, status, name, ...) could take it over (the
+      // forgotten-password code goes to the e-mail): only who may administer all of it may.
+      if (existing) await assertMayAdminister(tx, actor, { papeis: list(existing.papeis) as string[], id_empresas: list(existing.id_empresas) as number[] });
       if (list(values?.papeis).includes(SUPERADMIN)) throw refuse(ESCALATION_MSG.superadminRole);
+      // A user of no provider would vanish from their list (the read scope is a shared provider).
+      const providers = values && 'id_empresas' in values ? list(values.id_empresas) : list(existing?.id_empresas);
+      if (values && !providers.length) throw new ValidationError({ id_empresas: USERS_MSG.providerRequired });
       if (values && 'id_empresas' in values) {
         const before = list(existing?.id_empresas) as number[];
         const after = list(values.id_empresas) as number[];
@@ -79,6 +133,7 @@ export function usersHooks(identity: IdentityService): ResourceHooks {
         const after = operation === 'delete' ? [] : (list(row.papeis) as string[]);
         assertGrantable(await actorRoles(tx, actor), before, after);
       }
+      if (cognito) return cognitoProvisioning(cognito, operation, row, existing);
       if (operation === 'create') await identity.createCredentials(tx, row as { id: number; email: string; nome: string | null });
       if (operation === 'update' && existing?.ativo && row.ativo === false) await identity.revokeAllSessions(tx, row.id);
     },

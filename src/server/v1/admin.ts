@@ -2,10 +2,9 @@
 import { MSG } from '../../domain/messages.js';
 import { actorFor } from '../auth/access.js';
 import { HttpError } from '../errors.js';
-import { readHistory } from '../resources/service.js';
 import type { V1Module } from './index.js';
 
-const adminRoutes: V1Module = async (app, { db, registry, service }) => {
+const adminRoutes: V1Module = async (app, { registry, service }) => {
   // POST v1/admin/log/history { tabelas, id_item, limit, offset }: the same entries as /api/<resource>/<id>/history.
   app.post(
     '/v1/admin/log/history',
@@ -30,8 +29,9 @@ const adminRoutes: V1Module = async (app, { db, registry, service }) => {
       const body = request.body as { tabelas: string; id_item: string | number; limit: number; offset: number };
       const def = registry.byTable.get(body.tabelas) ?? registry.get(body.tabelas) ?? registry.resources.find((r) => r.gqlName === body.tabelas);
       if (!def) throw new HttpError(400, MSG.badRequest, { tabelas: MSG.option });
-      await service.getOne(def, String(body.id_item), actorFor(request, def, 'get'));
-      return readHistory(db, def.block.table, String(body.id_item), body);
+      // As GET /api/<resource>/<id>/history: only where the schema keeps history, the same readers.
+      if (!def.block.history) throw new HttpError(404, MSG.notFound);
+      return service.history(def, String(body.id_item), actorFor(request, def, 'get'), body);
     },
   );
 };

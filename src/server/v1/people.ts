@@ -132,7 +132,7 @@ const peopleRoutes: V1Module = async (app, { db }) => {
       const { ano, mes } = request.query;
       const mm = String(mes).padStart(2, '0');
       const holidays = await db.query<HolidayRecord & { id: number; nome: string }>(
-        `SELECT id, nome, data, tipo, uf, municipio, ativo, recorrencia_anual, created_at FROM rh.feriado WHERE ativo AND data LIKE $1 ORDER BY data, nome`,
+        `SELECT id, nome, data, tipo, uf, municipio, ativo, recorrencia_anual, ano, created_at FROM rh.feriado WHERE ativo AND data LIKE $1 ORDER BY data, nome`,
         [`${mm}-%`],
       );
       const feriados = holidays.rows

@@ -8,6 +8,7 @@
 //
 // Who: one's own profile always; someone else's with a manager role of the rh or users area (or the
 // superadmin), for users sharing one of the caller's providers (the role header picks the area).
+// Renaming someone else is editing their user record: the users rules apply (auth/users.ts).
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
 import { applyMask, MASKS } from '../../domain/format.js';
@@ -25,10 +26,12 @@ import {
   normalizeImageFormat,
   parseImageData,
   regenderMaritalStatus,
+  type EmployeeProfile,
   type Gender,
 } from '../../domain/profile.js';
-import { ROLE_HEADER, SUPERADMIN } from '../../domain/roles.js';
+import { ROLE_HEADER } from '../../domain/roles.js';
 import { allows, authorize, forbidden, requireUser } from '../auth/access.js';
+import { assertMayAdminister } from '../auth/users.js';
 import type { Queryable } from '../db/index.js';
 import { notFound } from '../errors.js';
 import { insertRow, updateRow, type Actor, type ResourceHooks } from '../resources/service.js';
@@ -186,7 +189,7 @@ async function readUser(q: Queryable, id: number) {
 }
 
 async function readProfile(q: Queryable, id: number) {
-  const { rows } = await q.query('SELECT * FROM rh.perfil_funcionario WHERE id_usuario = $1', [id]);
+  const { rows } = await q.query<EmployeeProfile>('SELECT * FROM rh.perfil_funcionario WHERE id_usuario = $1', [id]);
   return rows[0] ?? null;
 }
 
@@ -260,8 +263,9 @@ const profileRoutes: V1Module = async (app, { db, service, registry }) => {
         if (!target) throw notFound();
         let userValues: Record<string, unknown> | null = null;
         if (body.nome !== undefined) {
-          // Only the superadmin touches the superadmin's record (but everyone their own name).
-          if (!access.self && (target.papeis as string[]).includes(SUPERADMIN) && access.actor.providerIds !== null) throw forbidden();
+          // Everyone renames themselves; someone else's user record under the users rules (users.ts):
+          // only who may administer all of it (every role and provider; a superadmin's: the superadmin).
+          if (!access.self) await assertMayAdminister(tx, access.actor, target as { papeis: string[]; id_empresas: number[] });
           try {
             userValues = validateRecord(users, { nome: body.nome }, 'update', target);
             if (userValues.nome === null) throw new ValidationError({ nome: MSG.required });

@@ -1,0 +1,38 @@
+// The sections of /modulos/admin (the administration home): one per module of the generated
+// registers. As the spec's cards menu has it (section 6), a whole section shows only when its
+// manager check passes: a manager (superadmin or gestor) of the module or of one of its registers'
+// other role areas (alsoModules: HR managers on the onboarding registers); the users area, any
+// module's manager (its registers' own right). Each card then needs its role check: who may list
+// that register (canAccessResource, the server's own rule).
+import TableIcon from '@mui/icons-material/TableRowsOutlined';
+import { resourceConfigs } from '../generator/registry.js';
+import { moduleTitle } from '../generator/schemas.js';
+import { canAccessResource } from '../authProvider.js';
+import { visibleSections, type CardSection } from './CardsMenu.js';
+
+// Areas the generator's module names do not cover yet.
+const SECTION_TITLES: Record<string, string> = { users: 'Usuários e acessos' };
+
+export function adminSections(): CardSection[] {
+  const modules = [...new Set(resourceConfigs.map((c) => c.module))];
+  return modules.map((module) => {
+    const configs = resourceConfigs.filter((c) => c.module === module);
+    return {
+      title: SECTION_TITLES[module] ?? moduleTitle(module),
+      manager: {
+        modules: [module, ...configs[0].alsoModules.filter((area) => configs.every((c) => c.alsoModules.includes(area)))],
+        right: module === 'users' ? 'anyGestor' : 'manage',
+        active: true,
+      },
+      cards: configs.map((c) => ({
+        title: c.title,
+        to: `${c.path}/list`,
+        icon: TableIcon,
+        allowed: (roles: readonly string[]) => canAccessResource(roles, c.resource, 'list'),
+      })),
+    };
+  });
+}
+
+/** Whether the administration home has anything for these roles (its menu entries show then). */
+export const hasAdminCards = (roles: readonly string[]) => visibleSections(adminSections(), roles).length > 0;

@@ -1,0 +1,106 @@
+// The cards menu (foundation spec, sections 2 and 6): a whole section hides unless its manager check
+// (by module and active flag) passes, each card needs its role check, an inactive card is greyed
+// out and does not open, a highlight shows on its card; and the administration home's sections.
+import './setup.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import StarIcon from '@mui/icons-material/Star';
+import { CardsMenu, passesManagerCheck, visibleSections, type CardSection } from '../../src/admin/shell/CardsMenu.js';
+import { adminSections, hasAdminCards } from '../../src/admin/shell/adminSections.js';
+import { setSession } from '../../src/admin/session.js';
+
+afterEach(() => setSession(null));
+
+describe('manager check', () => {
+  it('passes for a manager (superadmin or gestor) of one of its modules, by default', () => {
+    const check = { modules: ['rh', 'banco_talentos'] };
+    expect(passesManagerCheck(check, ['rh:gestor'])).toBe(true);
+    expect(passesManagerCheck(check, ['banco_talentos:gestor'])).toBe(true);
+    expect(passesManagerCheck(check, ['users:superadmin'])).toBe(true);
+    expect(passesManagerCheck(check, ['rh:solicitante', 'rh:leitor', 'user'])).toBe(false);
+    expect(passesManagerCheck(check, ['vendas:gestor'])).toBe(false);
+    // No check: every section shows.
+    expect(passesManagerCheck(undefined, [])).toBe(true);
+  });
+
+  it('takes another right when given, and an inactive section never passes', () => {
+    expect(passesManagerCheck({ modules: ['rh'], right: 'read' }, ['rh:leitor'])).toBe(true);
+    expect(passesManagerCheck({ modules: ['users'], right: 'anyGestor' }, ['vendas:gestor'])).toBe(true);
+    expect(passesManagerCheck({ modules: ['users'], right: 'anyGestor' }, ['vendas:solicitante'])).toBe(false);
+    expect(passesManagerCheck({ modules: ['rh'], active: false }, ['rh:gestor'])).toBe(false);
+    expect(passesManagerCheck({ modules: ['rh'], active: false }, ['users:superadmin'])).toBe(false);
+    expect(passesManagerCheck({ modules: ['rh'], active: true }, ['rh:gestor'])).toBe(true);
+  });
+});
+
+const SECTIONS: CardSection[] = [
+  {
+    title: 'Gestão',
+    manager: { modules: ['rh'] },
+    cards: [
+      { title: 'Relatório novo', to: '/reports/novo', icon: StarIcon, highlight: 'Novo' },
+      { title: 'Em breve', to: '/reports/breve', icon: StarIcon, active: false },
+      { title: 'Só superadmin', to: '/reports/super', icon: StarIcon, roles: ['users:superadmin'] },
+    ],
+  },
+  { title: 'Desativada', manager: { modules: ['rh'], active: false }, cards: [{ title: 'Oculto', to: '/oculto', icon: StarIcon }] },
+  { title: 'Para todos', cards: [{ title: 'Vendas', to: '/sales/internal/home', icon: StarIcon, roles: ['vendas:leitor'] }, { title: 'Geral', to: '/geral', icon: StarIcon }] },
+];
+
+function renderCards(roles: string[]) {
+  setSession({ token: 't', roles });
+  return render(
+    <MemoryRouter>
+      <CardsMenu sections={SECTIONS} />
+    </MemoryRouter>,
+  );
+}
+
+describe('cards menu', () => {
+  it('shows the sections whose check passes and the cards whose roles match, with highlight and inactive cards', () => {
+    renderCards(['rh:gestor', 'user']);
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Gestão', 'Para todos']);
+    const manage = screen.getByRole('region', { name: 'Gestão' });
+    // The highlight is on its card, which opens its route.
+    const highlighted = within(manage).getByRole('link', { name: /Relatório novo/ });
+    expect(highlighted.getAttribute('href')).toBe('/reports/novo');
+    expect(within(highlighted).getByText('Novo')).toBeTruthy();
+    // The inactive card shows, greyed out, and opens nothing.
+    const inactive = within(manage).getByText('Em breve').closest('[aria-disabled]');
+    expect(inactive?.getAttribute('aria-disabled')).toBe('true');
+    expect(within(manage).queryByRole('link', { name: /Em breve/ })).toBeNull();
+    // Role checks of single cards.
+    expect(within(manage).queryByText('Só superadmin')).toBeNull();
+    const all = screen.getByRole('region', { name: 'Para todos' });
+    expect(within(all).queryByText('Vendas')).toBeNull();
+    expect(within(all).getByRole('link', { name: 'Geral' })).toBeTruthy();
+  });
+
+  it('hides a section whose manager check fails, and drops sections left without cards', () => {
+    renderCards(['rh:leitor', 'user']);
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Para todos']);
+    expect(visibleSections(SECTIONS, ['vendas:leitor']).map((s) => [s.title, s.cards.map((c) => c.title)])).toEqual([['Para todos', ['Vendas', 'Geral']]]);
+    expect(visibleSections([{ title: 'Vazia', cards: [{ title: 'x', to: '/x', icon: StarIcon, roles: ['rh:gestor'] }] }], ['user'])).toEqual([]);
+    // The superadmin passes every check but the inactive section's.
+    expect(visibleSections(SECTIONS, ['users:superadmin']).map((s) => s.title)).toEqual(['Gestão', 'Para todos']);
+  });
+});
+
+describe('administration home sections', () => {
+  const titles = (roles: string[]) => visibleSections(adminSections(), roles).map((s) => s.title);
+
+  it('shows a module to its managers only, and the onboarding registers to HR managers too', () => {
+    expect(titles(['rh:gestor', 'user']).sort()).toEqual(['Onboarding', 'Recursos Humanos', 'Usuários e acessos']);
+    expect(titles(['onboarding:gestor']).sort()).toEqual(['Onboarding', 'Usuários e acessos']);
+    expect(titles(['users:gestor'])).toEqual(['Usuários e acessos']);
+    // A gestor of any module administers the users of their providers.
+    expect(titles(['vendas:gestor'])).toEqual(['Usuários e acessos']);
+    // Readers and requesters see no section: no Administração entry either.
+    for (const roles of [['rh:leitor', 'user'], ['rh:solicitante', 'onboarding:solicitante'], ['user'], []]) {
+      expect(titles(roles), String(roles)).toEqual([]);
+      expect(hasAdminCards(roles)).toBe(false);
+    }
+    expect(titles(['users:superadmin'])).toEqual(expect.arrayContaining(['Recursos Humanos', 'Onboarding', 'Usuários e acessos', 'Configurações']));
+  });
+});
