@@ -358,14 +358,13 @@ describe('Cognito mode: built-in sign-in off, users provisioned in the pool', ()
 
   it('a user created in the admin is created in Cognito, which e-mails the temporary password; no built-in password is made', async () => {
     const email = 'provisionada@bitcom.com.br';
-    const mark = cognito.mark();
     const r = await t.app.inject({ method: 'POST', url: '/api/users', headers: as(admin), payload: { email, nome: 'Provisionada', papeis: ['rh:leitor', 'user'], id_empresas: [provider] } });
     expect(r.statusCode, r.body).toBe(201);
     expect(proxy.calls).toContain('AdminCreateUser');
     expect((await t.db.query('SELECT 1 FROM auth.credencial WHERE id_usuario = $1', [r.json().id])).rows).toEqual([]);
     expect((await t.db.query('SELECT 1 FROM admin.email WHERE para = $1', [email])).rows).toEqual([]);
-    // The emulator prints the e-mail it "sends" when it gets to it, maybe after the answer.
-    const temporary = await cognito.deliveryAfter(mark, email);
+    // The temporary password the emulator "e-mailed" (it only logs it), from its data.
+    const temporary = await cognito.temporaryPassword(email);
     const first = await signInCognito(email, temporary);
     expect(first.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
     const done = await cognito.sdk.send(
@@ -537,9 +536,8 @@ describe('the browser client through aws-amplify', () => {
     expect((await client.signIn('troca@bitcom.com.br', 'Trocada#2026')).status).toBe('OK');
     await client.signOut(null);
 
-    const mark = cognito.mark();
     expect(await client.forgotPassword('troca@bitcom.com.br')).toEqual({ message: 'Se o e-mail estiver cadastrado, você receberá um código de verificação.' });
-    const code = await cognito.codeAfter(mark);
+    const code = await cognito.confirmationCode('troca@bitcom.com.br');
     expect(code).toMatch(/^\d+$/);
     const badCode = code === '000000' ? '111111' : '000000';
     const mismatch = await refusal(client.confirmForgotPassword('troca@bitcom.com.br', badCode, 'Redefinida#2026'));

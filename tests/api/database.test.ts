@@ -11,7 +11,7 @@ import { SCHEMAS_DIR } from '../../src/server/app.js';
 import { checksumOf, listMigrations, migrate, MigrationError, MIGRATIONS_DIR } from '../../src/server/db/migrate.js';
 
 // Tables the engine itself owns (no API answers them): the migrations ledger, the audit log, the
-// file store, and the identity's credentials, sessions, codes, throttling counters and signing key.
+// file store, and the identity's credentials, sessions, codes, throttling counters, signing key and signed-out Cognito tokens.
 const ENGINE_TABLES = [
   'public.schema_migrations',
   'admin.log',
@@ -21,6 +21,7 @@ const ENGINE_TABLES = [
   'auth.codigo',
   'auth.limite',
   'auth.chave',
+  'auth.token_revogado',
 ];
 
 let t: TestDatabase;

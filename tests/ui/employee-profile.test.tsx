@@ -134,8 +134,8 @@ describe('my profile', () => {
   });
 
   it('the CEP fills the address; a complemento the lookup wrote goes when the CEP changes, one the user typed stays', async () => {
-    const id = await employee('caio@bitcom.com.br', 'Caio Lima', A);
-    await signInAs(ui.baseUrl, 'caio@bitcom.com.br', TEST_PASSWORD);
+    const id = await employee('ciro@bitcom.com.br', 'Ciro Cep', A);
+    await signInAs(ui.baseUrl, 'ciro@bitcom.com.br', TEST_PASSWORD);
     renderAdmin(ui.baseUrl, `/users/profile/${id}`);
     await screen.findByRole('region', { name: 'Endereço' });
     const field = (label: RegExp) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;

@@ -1,7 +1,7 @@
 // The admin against the real server: buildApp() on a fresh in-memory database, listening on a
 // loopback port, with the app's own data provider pointed at it.
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Admin, CustomRoutes, memoryStore } from 'react-admin';
 import { App } from '../../src/admin/App.js';
@@ -100,8 +100,12 @@ export async function signInAs(baseUrl: string, email: string, password: string)
   return result.session;
 }
 
-/** Signs out locally (no session, empty storage). */
+/**
+ * Signs out locally (no session, empty storage), first unmounting what is rendered: a screen left
+ * mounted would see the next user's session as a role change and sign them out.
+ */
 export function signOutLocally() {
+  cleanup();
   setSession(null);
   localStorage.clear();
   sessionStorage.clear();
