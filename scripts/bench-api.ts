@@ -19,6 +19,9 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 
+/** The 1-minute load average before this script does anything: whether the machine was busy already. */
+const LOAD_AT_START = loadavg()[0];
+
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(here, '..');
 const DB_NAME = 'intranet_bench';
@@ -282,12 +285,12 @@ async function main() {
   });
   const countSeries = new Series('bare route, page + exact `count(*)`', `http://127.0.0.1:${bare}/bare/page-count?id_empresa=${empresa}`);
   let total: { total: number; estimated: boolean };
-  const load: number[] = [];
+  // The load average when the script started (before filling the table), then after the measurements.
+  const load: number[] = [LOAD_AT_START];
   try {
     total = await check(apiSeries.url, bareSeries.url, countSeries.url, perProvider);
     console.log(`Warming up (${WARMUP} s each)...`);
     for (const s of [apiSeries, scopedSeries, bareSeries, countSeries]) await run(s.url, WARMUP, undefined, s.headers ?? headers);
-    load.push(loadavg()[0]);
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`Round ${round}/${ROUNDS}: ${CONNECTIONS} connections, ${DURATION} s each...`);
       // Alternate which goes first, so neither always follows the other.
@@ -333,7 +336,7 @@ async function main() {
   const m = machine(pgVersion);
   const facts = [
     `- date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    `- machine: ${m.nproc} cores (\`nproc\`), ${m.cpu}, ${m.memory} of memory; load average ${load.map((l) => fmt(l, 1)).join(' → ')} around the measurements`,
+    `- machine: ${m.nproc} cores (\`nproc\`), ${m.cpu}, ${m.memory} of memory; load average ${load.map((l) => fmt(l, 1)).join(' → ')} (before the run → after the measurements)`,
     `- PostgreSQL ${m.pgVersion} on the same host (127.0.0.1), settings as installed; Node ${m.node}; server, load generator and database share the cores`,
     `- ${fmt(ROWS)} rows in rh.departamento over ${PROVIDERS} providers (${fmt(perProvider)} each), ` +
       (reuse ? 'database reused (BENCH_REUSE)' : `filled in ${fmt(fillSeconds, 1)} s by one INSERT ... SELECT generate_series, then VACUUM ANALYZE`),
@@ -341,8 +344,9 @@ async function main() {
       `(one run of ${DURATION} s for the exact count), after ${WARMUP} s of warm-up each; pg pool of ${POOL} connections in both servers`,
   ].join('\n');
   const busy =
-    Math.max(...load) > Number(m.nproc)
-      ? '\n\n**The machine was busy with other work during this run** (load average above the core count): ' +
+    // The first figure is taken before the run; the last one includes the benchmark's own load.
+    load[0] > Number(m.nproc)
+      ? '\n\n**The machine was busy with other work when this run began** (load average above the core count): ' +
         'both servers lose throughput and p99 to it; compare the ratio and the CPU per request, and run again on a quiet machine for absolute figures.'
       : '';
 
