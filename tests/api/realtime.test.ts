@@ -12,7 +12,7 @@ import { migrate } from '../../src/server/db/migrate.js';
 import type { ChangeEvent } from '../../src/server/events.js';
 import { loadRegistry } from '../../src/server/schemas/registry.js';
 import { testApp, type TestApp } from '../helpers/app.js';
-import { DEFAULT_ADMIN, ensureSuperadmin } from '../../src/server/auth/bootstrap.js';
+import { createUserWithPassword, DEFAULT_ADMIN, ensureSuperadmin } from '../../src/server/auth/bootstrap.js';
 
 // Every call and subscription signs in as the superadmin of the instance's database.
 let token = '';
@@ -337,6 +337,28 @@ describe.skipIf(!postgresBase)('two server instances on one PostgreSQL', () => {
     expect((await onA.next()).rh_departamento[0].nome).toBe('Técnico Sul');
     onA.stop();
     onB.stop();
+  });
+
+  it("a notification sent through instance B reaches the user's bell subscription on instance A", async () => {
+    const email = 'sino.duas.instancias@bitcom.com.br';
+    const user = await createUserWithPassword(dbs[0], apps[0].resources, apps[0].identity, { email, nome: 'Sino', papeis: ['user'], id_empresas: [provider] }, 'Sino#2026x');
+    const login = await post(ports[0], '/v1/auth/login', { email, password: 'Sino#2026x' });
+    expect(login.status).toBe(200);
+    const bell = createClient({
+      url: `ws://127.0.0.1:${ports[0]}/v1/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      lazy: true,
+      connectionParams: { authorization: `Bearer ${login.body.idToken}` },
+    });
+    const unread = subscribe(bell, 'subscription { notificacao_notificacao(where: { lido: { _eq: false } }, order_by: [{ created_at: desc }]) { data } }');
+    expect(await unread.next()).toEqual({ notificacao_notificacao: [] });
+    // The superadmin sends it through the other instance.
+    const sent = await post(ports[1], '/v1/notificacao/enviar', { data: { modulo: 'rh', msg: 'Chegou por outra instância' }, id_usuarios: [user.id] });
+    expect(sent.status).toBe(200);
+    expect(await unread.next()).toEqual({ notificacao_notificacao: [{ data: { modulo: 'rh', msg: 'Chegou por outra instância' } }] });
+    unread.stop();
+    await bell.dispose();
   });
 
   it('an instance whose LISTEN connection drops reconnects and catches up on what it missed', async () => {
