@@ -11,7 +11,7 @@ import { Box, Button, CircularProgress, Link as MuiLink, TextField } from '@mui/
 import { useIntranetAuth } from '../../src/admin/auth/context.js';
 import { RESET_PASSWORD_ROUTE } from '../../src/admin/authProvider.js';
 import type { ResetPasswordState } from './ResetPassword.js';
-import { CodeField, codeProblem, emailProblem, ErrorBanner, failureOf, hasErrors, PasswordField, useAfterSignIn, type FieldErrors } from './forms.js';
+import { CodeField, codeProblem, emailProblem, ErrorBanner, failureOf, hasErrors, PasswordField, useAfterSignIn, useAuthForm, type FieldErrors } from './forms.js';
 import { AUTH_MSG, MSG } from '../../src/domain/messages.js';
 import { IdentityError } from '../../src/admin/auth/identityClient.js';
 import { ConfirmSignUpForm } from './Register.js';
@@ -132,26 +132,13 @@ export function MfaCodeForm({ onBack }: { onBack: () => void }) {
   const auth = useIntranetAuth();
   const afterSignIn = useAfterSignIn();
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, message, busy, run } = useAuthForm();
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = { code: codeProblem(code) };
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    setMessage('');
-    try {
+    void run({ code: codeProblem(code) }, async () => {
       if ((await auth.verifyMfa(code.trim())).status === 'OK') await afterSignIn();
-    } catch (error) {
-      const failure = failureOf(error);
-      setMessage(failure.message);
-      setErrors(failure.errors);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

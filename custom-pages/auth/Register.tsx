@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useApiBase, useIntranetAuth } from '../../src/admin/auth/context.js';
 import { LOGIN_ROUTE, PUBLIC_HOME_ROUTE } from '../../src/admin/authProvider.js';
 import { AUTH_MSG, MSG } from '../../src/domain/messages.js';
-import { codeProblem, emailProblem, ErrorBanner, failureOf, hasErrors, PasswordField, PASSWORDS_DIFFER, passwordProblem, type FieldErrors } from './forms.js';
+import { codeProblem, emailProblem, ErrorBanner, failureOf, hasErrors, PasswordField, PASSWORDS_DIFFER, passwordProblem, useAuthForm, type FieldErrors } from './forms.js';
 import { FormCard, PublicPage } from './PublicPage.js';
 import { signUpApi, type SignUpApi } from './signUp.js';
 
@@ -29,38 +29,19 @@ export function useSignUpApi(): () => Promise<SignUpApi> {
 export function ConfirmSignUpForm({ email, info, onConfirmed, onBack }: { email: string; info?: string; onConfirmed: () => Promise<void>; onBack?: () => void }) {
   const api = useSignUpApi();
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState('');
   const [notice, setNotice] = useState(info ?? '');
-  const [busy, setBusy] = useState(false);
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setMessage('');
-    try {
-      await action();
-    } catch (error) {
-      const failure = failureOf(error);
-      setMessage(failure.message);
-      setErrors(failure.errors);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { errors, setErrors, message, busy, run } = useAuthForm();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = { code: codeProblem(code) };
-    setErrors(found);
-    if (hasErrors(found)) return;
-    void run(async () => {
+    void run({ code: codeProblem(code) }, async () => {
       await (await api()).confirm(email, code);
       await onConfirmed();
     });
   };
 
   const resend = () =>
-    void run(async () => {
+    void run({}, async () => {
       const { message: sent } = await (await api()).resend(email);
       setErrors({});
       setCode('');

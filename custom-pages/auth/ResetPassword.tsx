@@ -17,41 +17,16 @@ import {
   codeProblem,
   emailProblem,
   ErrorBanner,
-  failureOf,
-  hasErrors,
   PasswordField,
   PASSWORDS_DIFFER,
   passwordProblem,
   useAfterSignIn,
+  useAuthForm,
   type FieldErrors,
 } from './forms.js';
 import { FormCard, PublicPage } from './PublicPage.js';
 import { MfaCodeForm } from './LoginForm.js';
 import { TwoFactorSettings } from './TwoFactor.js';
-
-function useForm() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState('');
-  const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
-  const run = async (found: FieldErrors, action: () => Promise<void>) => {
-    setErrors(found);
-    setDone('');
-    if (hasErrors(found)) return;
-    setBusy(true);
-    setMessage('');
-    try {
-      await action();
-    } catch (error) {
-      const failure = failureOf(error);
-      setMessage(failure.message);
-      setErrors(failure.errors);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { errors, message, done, setDone, busy, run };
-}
 
 function NewPasswordFields({ errors, password, confirm, setPassword, setConfirm, label = 'Nova senha' }: {
   errors: FieldErrors;
@@ -106,7 +81,7 @@ function FirstAccess({ email }: { email: string }) {
   const auth = useIntranetAuth();
   const afterSignIn = useAfterSignIn();
   const navigate = useNavigate();
-  const form = useForm();
+  const form = useAuthForm();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [askCode, setAskCode] = useState(false);
@@ -140,7 +115,7 @@ function FirstAccess({ email }: { email: string }) {
 function ChangePassword() {
   const auth = useIntranetAuth();
   const session = useSession();
-  const form = useForm();
+  const form = useAuthForm();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -190,7 +165,7 @@ export interface ResetPasswordState {
 /** Forgotten password: without a code, request one; with it, confirm the new password. */
 function ForgotPassword({ initialEmail = '', notice }: { initialEmail?: string; notice?: string }) {
   const auth = useIntranetAuth();
-  const form = useForm();
+  const form = useAuthForm();
   const [step, setStep] = useState<'request' | 'confirm' | 'done'>('request');
   const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');

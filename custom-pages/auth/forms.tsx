@@ -1,5 +1,6 @@
 // Pieces shared by the sign-in pages: client-side checks with the spec's texts, the password field
-// with its visibility toggle, the error banner, and what happens after a successful sign-in.
+// with its visibility toggle, the error banner, a form's state (useAuthForm), and what happens after
+// a successful sign-in.
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert, IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
@@ -67,6 +68,35 @@ export function CodeField({ value, onChange, ...props }: Omit<TextFieldProps, 'v
       slotProps={{ htmlInput: { inputMode: 'numeric' } }}
     />
   );
+}
+
+/**
+ * A sign-in form's state: field errors, the banner message, a done notice and the busy flag.
+ * run(found, action) shows the client-side errors found and stops there if any; else it runs the
+ * action, showing its failure (the server's text in the banner, its field errors under the fields).
+ */
+export function useAuthForm() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState('');
+  const [done, setDone] = useState('');
+  const [busy, setBusy] = useState(false);
+  const run = async (found: FieldErrors, action: () => Promise<void>) => {
+    setErrors(found);
+    setDone('');
+    if (hasErrors(found)) return;
+    setBusy(true);
+    setMessage('');
+    try {
+      await action();
+    } catch (error) {
+      const failure = failureOf(error);
+      setMessage(failure.message);
+      setErrors(failure.errors);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { errors, setErrors, message, done, setDone, busy, run };
 }
 
 export function ErrorBanner({ children }: { children?: ReactNode }) {

@@ -319,6 +319,15 @@ describe('list layout in a real browser', () => {
         const lines = await row.getByText(text, { exact: true }).first().evaluate((el) => el.getClientRects().length);
         expect(lines, `${text} at ${width} px`).toBe(1);
       }
+      // The header's top menu shows only the icons it has room for, each whole (the arrows reach the rest).
+      const nav = page.locator('nav[aria-label="Menu principal"]');
+      const navBox = (await nav.boundingBox())!;
+      const items = await nav.locator('a[data-menu-item]').evaluateAll((as) => as.map((a) => a.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
+      expect(items.length, `top menu at ${width} px`).toBeGreaterThan(0);
+      for (const item of items) {
+        expect(item.left, `top menu at ${width} px`).toBeGreaterThanOrEqual(navBox.x - 0.5);
+        expect(item.right, `top menu at ${width} px`).toBeLessThanOrEqual(navBox.x + navBox.width + 0.5);
+      }
       await screenshot(page, `organisation-contracting-companies-${width}`);
     }
     // At 1024 px the columns that did not fit are in the expanded row.

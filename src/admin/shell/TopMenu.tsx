@@ -1,8 +1,9 @@
 // The header's top menu (foundation spec, sections 2 and 9): the areas the user may see, 2 to 10
 // icons by window width, with arrows to page through the rest when fewer than 10 fit (and, so that
 // no area is out of reach, also when a user has more than 10). Up to 500 px, where the header has no
-// room for their buttons, calendar and contacts are items here.
-import { useEffect, useState } from 'react';
+// room for their buttons, calendar and contacts are items here. Fewer icons are shown when the
+// header leaves the menu less room than the width's count needs (a manager's buttons at 1024 px).
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
@@ -11,23 +12,59 @@ import { topMenuIconCount } from '../../domain/shell.js';
 import { TOP_MENU, visibleEntries, type MenuEntry } from './menuItems.js';
 import { useViewer, useWindowWidth } from './useViewer.js';
 
+/** The width of an arrow button (small IconButton), with a margin. */
+const ARROW_WIDTH = 36;
+
+/** The element's width, followed as it changes (0 where nothing is laid out, as in jsdom). */
+function useBoxWidth(box: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    setWidth(element.clientWidth);
+    return () => observer.disconnect();
+  }, [box]);
+  return width;
+}
+
+/**
+ * How many icons to show: the width's count (section 9), fewer when the room measured cannot hold
+ * them (with the arrows then needed), never fewer than one.
+ */
+export function fittingIconCount(byWidth: number, items: number, itemWidth: number, room: number): number {
+  const count = Math.min(byWidth, items);
+  if (!room) return count;
+  const needed = count * itemWidth + (items > count ? 2 * ARROW_WIDTH : 0);
+  if (needed <= room) return count;
+  return Math.max(1, Math.min(count, Math.floor((room - 2 * ARROW_WIDTH) / itemWidth)));
+}
+
 export function TopMenu({ entries = TOP_MENU }: { entries?: MenuEntry[] }) {
   const viewer = useViewer();
   const width = useWindowWidth();
   const { pathname } = useLocation();
+  const box = useRef<HTMLElement>(null);
+  const room = useBoxWidth(box);
   const items = visibleEntries(entries, viewer, width);
-  const count = Math.min(topMenuIconCount(width), items.length);
+  const itemWidth = width <= 900 ? 60 : 72;
+  const count = fittingIconCount(topMenuIconCount(width), items.length, itemWidth, room);
   const [start, setStart] = useState(0);
   const maxStart = Math.max(0, items.length - count);
   useEffect(() => {
     if (start > maxStart) setStart(maxStart);
   }, [start, maxStart]);
   const arrows = items.length > count;
-  const itemWidth = width <= 900 ? 60 : 72;
   const shown = items.slice(Math.min(start, maxStart), Math.min(start, maxStart) + count);
 
   return (
-    <Box component="nav" aria-label="Menu principal" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minWidth: 0, overflow: 'hidden' }}>
+    <Box
+      ref={box}
+      component="nav"
+      aria-label="Menu principal"
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '100%', minWidth: 0, overflow: 'hidden' }}
+    >
       {arrows && (
         <IconButton size="small" color="inherit" aria-label="Itens anteriores do menu" disabled={start <= 0} onClick={() => setStart((s) => Math.max(0, s - 1))}>
           <ChevronLeftIcon />
