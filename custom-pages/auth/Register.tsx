@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useApiBase, useIntranetAuth } from '../../src/admin/auth/context.js';
 import { LOGIN_ROUTE, PUBLIC_HOME_ROUTE } from '../../src/admin/authProvider.js';
 import { AUTH_MSG, MSG } from '../../src/domain/messages.js';
-import { codeProblem, emailProblem, ErrorBanner, failureOf, hasErrors, PasswordField, PASSWORDS_DIFFER, passwordProblem, useAuthForm, type FieldErrors } from './forms.js';
+import { codeProblem, emailProblem, ErrorBanner, PasswordField, PASSWORDS_DIFFER, passwordProblem, useAuthForm } from './forms.js';
 import { FormCard, PublicPage } from './PublicPage.js';
 import { signUpApi, type SignUpApi } from './signUp.js';
 
@@ -91,13 +91,10 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState('');
   const [sent, setSent] = useState('');
-  const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, message, busy, run } = useAuthForm();
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = {
       nome: !nome.trim() ? MSG.required : nome.trim().length < 2 ? MSG.minLength(2) : null,
@@ -105,21 +102,11 @@ export function RegisterPage() {
       password: passwordProblem(password),
       confirm: !confirm ? MSG.required : confirm !== password ? PASSWORDS_DIFFER : null,
     };
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    setMessage('');
-    try {
+    void run(found, async () => {
       const answer = await (await api()).register({ nome, email, password });
       setSent(answer.message);
       setStep('code');
-    } catch (error) {
-      const failure = failureOf(error);
-      setMessage(failure.message);
-      setErrors(failure.errors);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   // Confirmed: sign in with the password just chosen and go to the vacancies.
@@ -134,7 +121,6 @@ export function RegisterPage() {
     } catch {
       // e.g. the intranet does not know a Cognito account yet: the user signs in by themselves
     }
-    setDone(AUTH_MSG.signUpConfirmed);
     setStep('done');
   };
 
@@ -143,7 +129,7 @@ export function RegisterPage() {
       <PublicPage title="Cadastre-se">
         <FormCard title="Cadastro confirmado">
           <Alert severity="success" sx={{ mb: 2 }}>
-            {done}
+            {AUTH_MSG.signUpConfirmed}
           </Alert>
           <Button component={Link} to={LOGIN_ROUTE} variant="contained" fullWidth size="large">
             Entrar

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { reconcile } from '../../src/admin/generator/dependent.js';
 import { renderAdmin, startServer, type UiServer } from './server.js';
+import { combo, optionsOf, pickOption } from './autocomplete.js';
 
 let ui: UiServer;
 const ids: Record<string, number> = {};
@@ -32,25 +33,8 @@ beforeAll(async () => {
 
 afterAll(async () => ui?.close());
 
-const combo = (label: RegExp) => screen.getByRole('combobox', { name: label }) as HTMLInputElement;
-
-/** Opens an autocomplete and answers the names of its options. */
-async function optionsOf(label: RegExp): Promise<string[]> {
-  const input = combo(label);
-  fireEvent.mouseDown(input);
-  fireEvent.keyDown(input, { key: 'ArrowDown' });
-  const list = await screen.findByRole('listbox');
-  await waitFor(() => expect(list.querySelectorAll('[role=option]').length).toBeGreaterThan(0));
-  const names = [...list.querySelectorAll('[role=option]')].map((o) => o.textContent ?? '');
-  fireEvent.keyDown(input, { key: 'Escape' });
-  return names;
-}
-
 async function choose(label: RegExp, option: string) {
-  const input = combo(label);
-  fireEvent.mouseDown(input);
-  fireEvent.keyDown(input, { key: 'ArrowDown' });
-  fireEvent.click(await screen.findByRole('option', { name: option }));
+  await pickOption(label, option);
   await waitFor(() => expect(combo(label).value).toBe(option));
 }
 

@@ -5,6 +5,7 @@ import './setup.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAdmin, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
+import { combo, optionsOf, pickOption } from './autocomplete.js';
 
 const NOT_ALLOWED = 'Este usuário não tem autorização para realizar esta operação.';
 
@@ -36,25 +37,7 @@ afterAll(async () => {
   await ui?.close();
 });
 
-const combo = (label: RegExp) => screen.getByRole('combobox', { name: label }) as HTMLInputElement;
-
-async function optionsOf(label: RegExp): Promise<string[]> {
-  const input = combo(label);
-  fireEvent.mouseDown(input);
-  fireEvent.keyDown(input, { key: 'ArrowDown' });
-  const list = await screen.findByRole('listbox');
-  await waitFor(() => expect(list.querySelectorAll('[role=option]').length).toBeGreaterThan(0));
-  const names = [...list.querySelectorAll('[role=option]')].map((o) => o.textContent ?? '');
-  fireEvent.keyDown(input, { key: 'Escape' });
-  return names;
-}
-
-async function choose(label: RegExp, option: string) {
-  const input = combo(label);
-  fireEvent.mouseDown(input);
-  fireEvent.keyDown(input, { key: 'ArrowDown' });
-  fireEvent.click(await screen.findByRole('option', { name: option }));
-}
+const choose = pickOption;
 
 describe('the users register of a sales manager', () => {
   it('creates a user of their provider with department, sector and position, reading only their organisation', async () => {

@@ -1,0 +1,25 @@
+// Driving react-admin's autocomplete inputs (MUI Autocomplete) in the UI tests.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+
+export const combo = (label: RegExp) => screen.getByRole('combobox', { name: label }) as HTMLInputElement;
+
+/** Opens an autocomplete and answers the names of its options (then closes it). */
+export async function optionsOf(label: RegExp): Promise<string[]> {
+  const input = combo(label);
+  fireEvent.mouseDown(input);
+  fireEvent.keyDown(input, { key: 'ArrowDown' });
+  const list = await screen.findByRole('listbox');
+  await waitFor(() => expect(list.querySelectorAll('[role=option]').length).toBeGreaterThan(0));
+  const names = [...list.querySelectorAll('[role=option]')].map((o) => o.textContent ?? '');
+  fireEvent.keyDown(input, { key: 'Escape' });
+  return names;
+}
+
+/** Opens an autocomplete and clicks the option of that name. */
+export async function pickOption(label: RegExp, option: string) {
+  const input = combo(label);
+  fireEvent.mouseDown(input);
+  fireEvent.keyDown(input, { key: 'ArrowDown' });
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
