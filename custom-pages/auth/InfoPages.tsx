@@ -4,9 +4,12 @@ import { Link } from 'react-router-dom';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import WorkIcon from '@mui/icons-material/WorkOutlined';
 import { LOGIN_ROUTE } from '../../src/admin/authProvider.js';
+import { useSession } from '../../src/admin/session.js';
 import { FormCard, PublicPage } from './PublicPage.js';
 
 export function VacancyPage() {
+  // A signed-in user is already in: their resume instead of 'Entrar'.
+  const signedIn = Boolean(useSession());
   return (
     <PublicPage title="Vagas" width={860}>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, borderRadius: 2, textAlign: 'center' }}>
@@ -21,9 +24,15 @@ export function VacancyPage() {
           <Button component={Link} to="/careers/list" variant="contained" size="large">
             Ver vagas abertas
           </Button>
-          <Button component={Link} to={LOGIN_ROUTE} variant="outlined" size="large">
-            Entrar
-          </Button>
+          {signedIn ? (
+            <Button component={Link} to="/resume/list" variant="outlined" size="large">
+              Meu currículo
+            </Button>
+          ) : (
+            <Button component={Link} to={LOGIN_ROUTE} variant="outlined" size="large">
+              Entrar
+            </Button>
+          )}
         </Box>
       </Paper>
     </PublicPage>

@@ -3,4 +3,5 @@
 import { lazy } from 'react';
 import type { CustomPage } from '../../src/admin/customPages.js';
 
-export const pages: CustomPage[] = [{ path: '/calendar', component: lazy(() => import('./Calendar.js')) }];
+// Employees and staff (v1/calendario refuses candidates and guests).
+export const pages: CustomPage[] = [{ path: '/calendar', component: lazy(() => import('./Calendar.js')), access: { staff: true }, title: 'Calendário' }];

@@ -6,9 +6,13 @@ import type { CustomPage } from '../../src/admin/customPages.js';
 const Contacts = lazy(() => import('./Contacts.js'));
 const ContactProfile = lazy(() => import('./ContactProfile.js'));
 
+// Employees and staff (v1/company/users refuses candidates and guests).
+const access = { staff: true };
+const title = 'Contatos';
+
 export const pages: CustomPage[] = [
-  { path: '/contacts/list', component: Contacts },
-  { path: '/contacts/list/:nome', component: Contacts },
-  { path: '/contacts/list/:nome/:empresa', component: Contacts },
-  { path: '/contacts/profile/:id', component: ContactProfile },
+  { path: '/contacts/list', component: Contacts, access, title },
+  { path: '/contacts/list/:nome', component: Contacts, access, title },
+  { path: '/contacts/list/:nome/:empresa', component: Contacts, access, title },
+  { path: '/contacts/profile/:id', component: ContactProfile, access, title },
 ];

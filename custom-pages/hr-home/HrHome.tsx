@@ -1,14 +1,14 @@
 // /human-resources/home: the HR cards grouped in sections (the shell's cards menu), each card shown
-// by the user's roles. Cards of modules not built yet still show and lead to their route.
+// to who may open its screen; cards of screens not built yet follow the spec's card rules.
 import { Box, Typography } from '@mui/material';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { CardsMenu } from '../../src/admin/shell/CardsMenu.js';
-import { useSession } from '../../src/admin/session.js';
+import { useViewer } from '../../src/admin/shell/useViewer.js';
 import { HR_SECTIONS, visibleHrSections } from './cards.js';
 
 export default function HrHome() {
-  const session = useSession();
-  const empty = visibleHrSections(session?.roles ?? []).length === 0;
+  const viewer = useViewer();
+  const empty = visibleHrSections(viewer).length === 0;
   return (
     <Box sx={{ px: 2, pb: 4 }}>
       <TitleBar title="Recursos Humanos" back="/" />

@@ -1,6 +1,9 @@
-// The HR home's sections and cards (HR document, section 2) and who sees each (section 6):
-// users:superadmin and rh:gestor see every card; rh:solicitante and onboarding:solicitante (and the
-// onboarding gestor) also see Onboarding, Trilha, Conteúdo and the onboarding report;
+// The HR home's sections and cards (HR document, section 2). A card shows to exactly who may open its
+// screen (the cards menu asks shell/screens.ts): an HR reader gets the onboarding list, trails,
+// contents, their report, the vacancy report, departments, sectors and positions, all read-only.
+// While a card's screen is not built yet, the spec's card rules of section 6 decide (with the
+// area's own planned rule): users:superadmin and rh:gestor see every card; rh:solicitante and
+// onboarding:solicitante (and the onboarding gestor) also see the onboarding cards;
 // desligamentos:solicitante sees Desligamentos; banco_talentos gestor and solicitante see Banco de
 // Currículos; the Trabalhe Conosco section needs a role in the talent-bank or HR module.
 import type { ComponentType } from 'react';
@@ -18,18 +21,13 @@ import Article from '@mui/icons-material/Article';
 import Assessment from '@mui/icons-material/Assessment';
 import Cake from '@mui/icons-material/Cake';
 import Settings from '@mui/icons-material/Settings';
-import { isSuperadmin } from '../../src/domain/roles.js';
 import { visibleSections, type CardSection, type MenuCard } from '../../src/admin/shell/CardsMenu.js';
+import type { Viewer } from '../../src/admin/shell/accessRules.js';
 
 type Icon = ComponentType<{ sx?: object; color?: 'primary' | 'disabled' }>;
 
-/** users:superadmin and rh:gestor see every card; others need one of `roles`. */
-const card = (title: string, to: string, icon: Icon, roles: string[] = []): MenuCard => ({
-  title,
-  to,
-  icon,
-  allowed: (mine) => isSuperadmin(mine) || mine.includes('rh:gestor') || roles.some((r) => mine.includes(r)),
-});
+/** The spec's card roles: users:superadmin and rh:gestor see every card; others need one of `roles`. */
+const card = (title: string, to: string, icon: Icon, roles: string[] = []): MenuCard => ({ title, to, icon, roles: ['rh:gestor', ...roles] });
 
 const ONBOARDING_ROLES = ['rh:solicitante', 'onboarding:solicitante', 'onboarding:gestor'];
 
@@ -90,5 +88,5 @@ export const HR_SECTIONS: CardSection[] = [
   },
 ];
 
-/** The sections and cards someone with these roles sees (empty sections dropped). */
-export const visibleHrSections = (roles: readonly string[]) => visibleSections(HR_SECTIONS, roles);
+/** The sections and cards someone sees (empty sections dropped). */
+export const visibleHrSections = (who: Viewer | readonly string[]) => visibleSections(HR_SECTIONS, who);

@@ -8,8 +8,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useNotify } from 'react-admin';
-import { Box, Button, FormControlLabel, MenuItem, Paper, Step, StepLabel, Stepper, Switch, TextField } from '@mui/material';
+import { Alert, Box, Button, FormControlLabel, MenuItem, Paper, Step, StepLabel, Stepper, Switch, TextField } from '@mui/material';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { HistoryPanel } from '../../src/admin/generator/HistoryPanel.js';
+import { configByResource } from '../../src/admin/generator/registry.js';
 import { MSG } from '../../src/domain/messages.js';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
 import { TOAST, useApi } from './api.js';
@@ -25,6 +27,10 @@ export interface OnboardingData {
 }
 
 type Errors = Partial<Record<keyof OnboardingData, string>>;
+
+/** An onboarding reaches its employees only once it has content (a trail with at least one content). */
+export const ONBOARDING_WITHOUT_CONTENT =
+  'Sem trilhas, o onboarding não aparece para os colaboradores: eles só o veem quando ele tiver ao menos uma trilha com conteúdo. Você pode vincular trilhas depois, pela lista de onboardings.';
 
 export const EMPTY: OnboardingData = { titulo: '', status: true, id_empresa: '', id_departamento: '', id_cargo: '' };
 
@@ -268,6 +274,11 @@ export function OnboardingRegister() {
               selectedTitle="Trilhas do onboarding (ordem de leitura)"
               emptyText="Nenhuma trilha escolhida."
             />
+            {chosen.length === 0 && (
+              <Alert severity="info" sx={{ mt: 2 }}>
+                {ONBOARDING_WITHOUT_CONTENT}
+              </Alert>
+            )}
             <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 3 }}>
               <Button variant="outlined" onClick={() => setStep(0)}>
                 Voltar
@@ -338,6 +349,8 @@ export function OnboardingEdit() {
           </Button>
         </Box>
       </Paper>
+      {/* Every edit screen shows the record's change history (foundation spec, section 2). */}
+      {id && <HistoryPanel config={configByResource.get('onboardings')!} id={id} />}
     </Box>
   );
 }

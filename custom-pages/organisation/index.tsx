@@ -8,7 +8,10 @@ import type { FieldInput, FieldView, RowLink } from '../../src/admin/generator/e
 
 const holidayInputs = () => import('./HolidayInputs.js');
 
-export const pages: CustomPage[] = [{ path: '/providers/list/cities/:id', component: lazy(() => import('./ProviderCities.js')) }];
+export const pages: CustomPage[] = [
+  // The provider's cities are the cities register's rows (its readers: the rh area).
+  { path: '/providers/list/cities/:id', component: lazy(() => import('./ProviderCities.js')), access: { resource: 'cities', operation: 'list' }, title: 'Cidades do provedor' },
+];
 
 export const rowLinks: RowLink[] = [
   { resource: 'providers', label: 'Cidades', icon: LocationCityIcon, to: (record) => `/providers/list/cities/${record.id}`, right: 'get' },

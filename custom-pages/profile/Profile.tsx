@@ -12,7 +12,6 @@ import {
   Alert,
   Box,
   Button,
-  Chip,
   CircularProgress,
   Divider,
   FormControlLabel,
@@ -28,7 +27,7 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { MSG } from '../../src/domain/messages.js';
 import { applyMask, MASKS } from '../../src/domain/format.js';
-import { isCep, isCpf, isEmail, isHttpUrl } from '../../src/domain/validators.js';
+import { isCep, isCpf, isEmail, isHttpUrl, isIsoDate } from '../../src/domain/validators.js';
 import {
   CNH_NONE,
   CNH_NUMBER_INVALID,
@@ -50,9 +49,11 @@ import {
 import { canAccessResource } from '../../src/admin/authProvider.js';
 import { ApiError, uploadFile, useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
 import { CEP_CLEAR_BELOW, CEP_LOOKUP_LENGTH, CEP_NOT_FOUND, lookupCep } from '../../src/admin/generator/cep.js';
+import { DateTextField } from '../../src/admin/generator/DateInput.js';
 import { HistoryPanel } from '../../src/admin/generator/HistoryPanel.js';
 import { configByResource } from '../../src/admin/generator/registry.js';
 import { FORM_MAX_WIDTH, REQUIRED_BANNER } from '../../src/admin/generator/ResourceForm.js';
+import { RoleChip } from '../../src/admin/generator/RoleInput.js';
 import { useToasts } from '../../src/admin/generator/RowActions.js';
 import { getSession, setSession, useSession } from '../../src/admin/session.js';
 import { useGoBack } from '../../src/admin/shell/navigation.js';
@@ -147,6 +148,8 @@ export function validateProfile(values: FormValues, withProfile: boolean): Error
   if (!values.genero) errors.genero = MSG.required;
   if (!values.estado) errors.estado = MSG.required;
   if (!values.data_nascimento) errors.data_nascimento = MSG.required;
+  // The date box holds the text typed while it is not a date: 'Data inválida', never sent.
+  else if (!isIsoDate(values.data_nascimento)) errors.data_nascimento = MSG.date;
   if (values.email_corp.trim() && !isEmail(values.email_corp.trim())) errors.email_corp = MSG.email;
   if (values.linkedin.trim() && !isHttpUrl(values.linkedin.trim())) errors.linkedin = MSG.url;
   if (values.cep.trim() && !isCep(values.cep.trim())) errors.cep = MSG.cep;
@@ -404,7 +407,7 @@ export function ProfilePage() {
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 1 }} aria-label="Perfis de acesso">
                   {usuario.roles.map((r) => (
-                    <Chip key={r} label={r} size="small" />
+                    <RoleChip key={r} role={r} />
                   ))}
                 </Box>
               </Box>
@@ -494,7 +497,15 @@ export function ProfilePage() {
                       </MenuItem>
                     ))}
                   </TextField>
-                  {text('data_nascimento', 'Data de nascimento', { required: true, type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+                  <DateTextField
+                    label="Data de nascimento"
+                    required
+                    value={values.data_nascimento}
+                    onChange={(day) => set('data_nascimento', day ?? '')}
+                    error={errors.data_nascimento}
+                    helperText=" "
+                    fullWidth
+                  />
                   {text('nacionalidade', 'Nacionalidade')}
                   {text('email_corp', 'E-mail corporativo', { type: 'email' })}
                   {text('linkedin', 'LinkedIn', { type: 'url', placeholder: 'https://www.linkedin.com/in/...' })}

@@ -4,14 +4,18 @@
 import { lazy } from 'react';
 import PersonIcon from '@mui/icons-material/PersonOutlined';
 import type { CustomPage } from '../../src/admin/customPages.js';
+import { ownOr } from '../../src/admin/shell/accessRules.js';
 import type { FieldView, RowLink } from '../../src/admin/generator/extensions.js';
 import { cnhLabel, genderLabel, maritalLabel } from '../../src/domain/profile.js';
 
 const Profile = lazy(() => import('./Profile.js'));
 
+// One's own profile, or, as a manager of the rh or users area, a colleague's (GET v1/profile/{id}).
+const access = { when: ownOr({ modules: ['rh', 'users'], right: 'manage' }) };
+
 export const pages: CustomPage[] = [
-  { path: '/users/profile/:id', component: Profile },
-  { path: '/users/profile/:id/:jobId', component: Profile },
+  { path: '/users/profile/:id', component: Profile, access, title: 'Perfil' },
+  { path: '/users/profile/:id/:jobId', component: Profile, access, title: 'Perfil' },
 ];
 
 export const rowLinks: RowLink[] = [

@@ -1,8 +1,10 @@
 // Inputs of the generated resume forms: the end date checked against the start with the spec's
 // texts (src/domain/resume.ts, the same rule the server applies), and the education situation
-// with its labels (stored CONCLUIDO, EM_ANDAMENTO, INCOMPLETO).
+// with its labels (stored CONCLUIDO, EM_ANDAMENTO, INCOMPLETO); and the owner of an entry in HR's
+// tables.
 import { useMemo } from 'react';
-import { DateInput, SelectInput } from 'react-admin';
+import { ReferenceField, SelectInput } from 'react-admin';
+import { DateInput } from '../../src/admin/generator/DateInput.js';
 import type { FieldInputProps } from '../../src/admin/generator/extensions.js';
 import { EDUCATION_SITUATIONS, RESUME_DATE_RULES, resumeKindOf, resumeProblems, situationLabel } from '../../src/domain/resume.js';
 
@@ -15,7 +17,7 @@ export function EndDateInput({ config, field, label, validate }: FieldInputProps
     const order: AnyValidator = (value, values) => resumeProblems(kind, { ...(values ?? {}), [field]: value })[field];
     return [...(validate as AnyValidator[]), order];
   }, [kind, field, validate]);
-  return <DateInput source={field} label={label} validate={rules} fullWidth helperText={false} parse={(v: string) => v || null} />;
+  return <DateInput source={field} label={label} validate={rules} fullWidth helperText={false} />;
 }
 
 export function SituationInput({ field, label, validate, required }: FieldInputProps) {
@@ -34,4 +36,24 @@ export function SituationInput({ field, label, validate, required }: FieldInputP
 
 export function SituationView({ value }: { value: unknown }) {
   return <>{situationLabel(value)}</>;
+}
+
+/** The text of an owner whose user record the reader may not read (a candidate is linked to no provider). */
+export const ownerFallback = (id: unknown) => `Usuário nº ${String(id)}`;
+
+/**
+ * The owner of an entry (id_usuario) in the resume tables: the user's name, or 'Usuário nº 12' when
+ * the reader may list users but not that one (the users' provider scope). Who may not read users at
+ * all sees no owner column (the generated list leaves it out).
+ */
+export function OwnerView({ value }: { value: unknown }) {
+  return (
+    <ReferenceField
+      source="id_usuario"
+      reference="users"
+      link={false}
+      empty={<>{ownerFallback(value)}</>}
+      render={({ referenceRecord }) => <>{(referenceRecord?.nome as string | null | undefined) || ownerFallback(value)}</>}
+    />
+  );
 }

@@ -27,9 +27,10 @@ import WorkIcon from '@mui/icons-material/WorkOutlined';
 import VerifiedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { useDataProvider } from 'react-admin';
 import { useApiOrigin } from '../../src/admin/generator/api.js';
-import { NOT_ALLOWED_TEXT } from '../../src/admin/generator/ResourceForm.js';
 import { useToasts } from '../../src/admin/generator/RowActions.js';
+import { failureText, messagesOf, successText } from '../../src/admin/generator/resourceMessages.js';
 import { useSession } from '../../src/admin/session.js';
+import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { EMPTY_TEXT, formatDate, NO_DATA_TEXT } from '../../src/domain/format.js';
 import { RESUME_RESOURCES, situationLabel, type ResumeKind } from '../../src/domain/resume.js';
@@ -167,12 +168,14 @@ function ResumeSections({ userId, editable }: { userId: number | null; editable:
   const confirmDelete = async () => {
     if (!deleting) return;
     setBusy(true);
+    // The entry is a row of a generated register: its schema's delete texts, as its list would say.
+    const resource = RESUME_RESOURCES[deleting.section.kind];
     try {
-      await dataProvider.delete(RESUME_RESOURCES[deleting.section.kind], { id: deleting.row.id, previousData: deleting.row });
-      toasts.success();
+      const { data } = await dataProvider.delete(resource, { id: deleting.row.id, previousData: deleting.row });
+      toasts.success(successText(messagesOf(resource), 'deleted', { ...deleting.row, ...data }));
       await reload();
     } catch (error) {
-      toasts.failure(error);
+      toasts.failure({ message: failureText(messagesOf(resource), 'deleted', error, deleting.row) });
     } finally {
       setBusy(false);
       setDeleting(null);
@@ -261,10 +264,11 @@ export function UserCurriculumPage() {
       cancelled = true;
     };
   }, [allowed, dataProvider, userId]);
+  if (!allowed || userId === null) return <AccessDenied title="Currículo" back="/users/list" />;
   return (
     <Page>
       <TitleBar title={nome ? `Currículo de ${nome}` : 'Currículo'} back="/users/list" />
-      {!allowed || userId === null ? <Alert severity="warning">{NOT_ALLOWED_TEXT}</Alert> : <ResumeSections userId={userId} editable={false} />}
+      <ResumeSections userId={userId} editable={false} />
     </Page>
   );
 }

@@ -36,13 +36,13 @@ import {
   withModuleLevel,
   type PermissionLevel,
 } from '../../src/domain/roles.js';
-import { NOT_ALLOWED_TEXT } from '../../src/admin/generator/ResourceForm.js';
 import { resourceConfigs } from '../../src/admin/generator/registry.js';
 import { moduleTitle } from '../../src/admin/generator/schemas.js';
 import { useToasts } from '../../src/admin/generator/RowActions.js';
 import { useSession } from '../../src/admin/session.js';
+import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { permissionPath, SETTINGS_HOME } from './paths.js';
+import { permissionPath } from './paths.js';
 
 /** Modules offered by the editor: those of section 6 and of the schemas (users: the users administrator), but not the superadmin's own. */
 export function editorModules(): string[] {
@@ -97,13 +97,8 @@ function PermissionEditor({ partner }: { partner: boolean }) {
     </Box>
   );
 
-  if (!anyGestor(viewerRoles)) {
-    return frame(
-      <Alert severity="warning" action={<Button component={Link} to={SETTINGS_HOME}>Voltar</Button>}>
-        {NOT_ALLOWED_TEXT}
-      </Alert>,
-    );
-  }
+  // Settings is refused to them too: the way out is the home page.
+  if (!anyGestor(viewerRoles)) return <AccessDenied title={title} back="/" />;
   if (failed) return frame(<Alert severity="error">{failed}</Alert>);
   if (!user) return frame(<Loading loadingPrimary="Carregando" loadingSecondary="Aguarde" />);
 

@@ -12,13 +12,23 @@ import { permissionPath } from './paths.js';
 
 const ToHome = () => <Navigate to="/settings/home" replace />;
 
+// Module managers only (spec section 2: "/settings/home is for module managers only").
+const access = { manager: true };
+
 export const pages: CustomPage[] = [
-  { path: '/settings', component: ToHome },
-  { path: '/settings/home', component: lazy(() => import('./SettingsHome.js')) },
-  { path: '/settings/permission/edit/:id', component: lazy(() => import('./PermissionEditor.js').then((m) => ({ default: m.EmployeePermissions }))) },
+  { path: '/settings', component: ToHome, access, title: 'Configurações' },
+  { path: '/settings/home', component: lazy(() => import('./SettingsHome.js')), access, title: 'Configurações' },
+  {
+    path: '/settings/permission/edit/:id',
+    component: lazy(() => import('./PermissionEditor.js').then((m) => ({ default: m.EmployeePermissions }))),
+    access,
+    title: 'Permissões',
+  },
   {
     path: '/settings/permission/partner/profile/:id',
     component: lazy(() => import('./PermissionEditor.js').then((m) => ({ default: m.PartnerPermissions }))),
+    access,
+    title: 'Permissões',
   },
 ];
 

@@ -1,9 +1,12 @@
 // The react-admin application: sign-in (authProvider over the identity client the server names),
-// data provider over /api, pt-BR, the generated resources on the spec's routes, the admin home, the
-// public pages outside the layout; a path of the spec's route map not built yet shows the "not
-// available yet" page (shell/plannedRoutes.ts), any other unknown path goes to '/'.
+// data provider over /api, pt-BR (react-admin's texts and MUI's own, such as the pagers' labels),
+// the generated resources on the spec's routes, the admin home, the public pages outside the
+// layout; a path of the spec's route map not built yet shows the "not available yet" page
+// (shell/plannedRoutes.ts), any other unknown path goes to '/'; a screen the user's roles may not
+// open shows the one access-denied page (shell/AccessDenied.tsx).
 import { lazy } from 'react';
-import { Navigate, Route, useLocation } from 'react-router-dom';
+import { Route } from 'react-router-dom';
+import { ptBR as muiPtBR } from '@mui/material/locale';
 import { Admin, CustomRoutes, defaultTheme, localStorageStore, Resource, type DataProvider, type Store } from 'react-admin';
 import { createDataProvider } from './dataProvider.js';
 import { createAuthProvider, type IntranetAuthProvider } from './authProvider.js';
@@ -15,11 +18,11 @@ import { setApiOrigin } from './generator/api.js';
 import { customPageRoutes } from './customPages.js';
 import { Layout } from './shell/Layout.js';
 import { APP_NAME } from './shell/TitleBar.js';
-import { plannedAreaOf } from './shell/plannedRoutes.js';
+import { CatchAll } from './shell/CatchAll.js';
+import { AccessDenied } from './shell/AccessDenied.js';
 
 const AdminHome = lazy(() => import('./shell/AdminHome.js'));
 const Home = lazy(() => import('./shell/Home.js'));
-const NotYetAvailable = lazy(() => import('./shell/NotYetAvailable.js'));
 
 export const API_URL = '/api';
 
@@ -30,6 +33,15 @@ const theme = {
     primary: { main: '#1a56a6' },
     secondary: { main: '#0f2e57' },
   },
+  // MUI's own texts (pagers' 'Ir para a próxima página', the autocomplete's 'Sem opções', ...) in pt-BR.
+  components: {
+    ...defaultTheme.components,
+    ...muiPtBR.components,
+    MuiAutocomplete: {
+      ...defaultTheme.components?.MuiAutocomplete,
+      defaultProps: { ...defaultTheme.components?.MuiAutocomplete?.defaultProps, ...muiPtBR.components?.MuiAutocomplete?.defaultProps },
+    },
+  },
 };
 
 const Dashboard = () => (
@@ -37,17 +49,6 @@ const Dashboard = () => (
     <Home />
   </Lazy>
 );
-
-/** Unknown paths: the spec's not-yet-built areas get their notice, anything else goes to the index. */
-function CatchAll() {
-  const { pathname } = useLocation();
-  if (!plannedAreaOf(pathname)) return <Navigate to="/" replace />;
-  return (
-    <Lazy key="planned">
-      <NotYetAvailable />
-    </Lazy>
-  );
-}
 
 export interface AppProps {
   dataProvider?: DataProvider;
@@ -81,6 +82,7 @@ export function App({ dataProvider, authProvider, store, apiBase = '' }: AppProp
         layout={Layout}
         dashboard={Dashboard}
         catchAll={CatchAll}
+        accessDenied={AccessDenied}
         theme={theme}
         store={store ?? localStorageStore(undefined, 'intranet')}
         disableTelemetry

@@ -9,7 +9,9 @@ import { rightsOf } from './generator/access.js';
 import { configByResource } from './generator/registry.js';
 import type { Operation } from './generator/schemas.js';
 import type { Challenge, ChallengeName, IdentityClient } from './auth/identityClient.js';
-import { fromAuthSession, freshSession, getSession, setRefresher, setSession, toAuthSession } from './session.js';
+import { fromAuthSession, freshSession, getSession, setRefresher, setSession, toAuthSession, type Session } from './session.js';
+import { isCandidate } from './shell/accessRules.js';
+import { viewerOf } from './shell/useViewer.js';
 
 /** Named routes (spec section 2). */
 export const LOGIN_ROUTE = '/home/login/enter';
@@ -18,6 +20,32 @@ export const RESET_PASSWORD_ROUTE = '/reset-password';
 export const PUBLIC_HOME_ROUTE = '/home/vacancy';
 
 const CHALLENGE_KEY = 'intranet.challenge';
+/** Which login the last user of this browser signs in at (kept through sign-out: it names no one). */
+const LOGIN_ROUTE_KEY = 'intranet.loginRoute';
+
+/** Where someone signs in: staff at the staff login (/intranet), a candidate at the candidates' (/home/login/enter). */
+export function loginRouteOf(session: Session | null): string {
+  if (!session) return LOGIN_ROUTE;
+  return isCandidate(viewerOf(session)) ? LOGIN_ROUTE : ADMIN_LOGIN_ROUTE;
+}
+
+/** The login of the last user of this browser (the candidates' when none is known). */
+export function lastLoginRoute(): string {
+  try {
+    const route = localStorage.getItem(LOGIN_ROUTE_KEY);
+    return route === ADMIN_LOGIN_ROUTE ? ADMIN_LOGIN_ROUTE : LOGIN_ROUTE;
+  } catch {
+    return LOGIN_ROUTE;
+  }
+}
+
+function rememberLoginRoute(route: string) {
+  try {
+    localStorage.setItem(LOGIN_ROUTE_KEY, route);
+  } catch {
+    // no storage: the candidates' login is the default
+  }
+}
 
 /** The pending sign-in challenge (kept so the forced new-password screen can complete it). */
 export function getPendingChallenge(): Challenge | null {
@@ -83,7 +111,9 @@ export function createAuthProvider(options: { apiBase?: string; client?: Promise
   const outcome = (result: Awaited<ReturnType<IdentityClient['signIn']>>): LoginOutcome => {
     if (result.status === 'OK') {
       setPendingChallenge(null);
-      setSession(fromAuthSession(result.session));
+      const session = fromAuthSession(result.session);
+      setSession(session);
+      rememberLoginRoute(loginRouteOf(session));
       return { status: 'OK' };
     }
     setPendingChallenge(result.challenge);
@@ -111,9 +141,11 @@ export function createAuthProvider(options: { apiBase?: string; client?: Promise
       return outcome(await (await client()).verifyMfa(pending('SOFTWARE_TOKEN_MFA'), code));
     },
 
-    // Sign-out revokes the session and clears local storage and state (spec section 4).
+    // Sign-out revokes the session and clears local storage and state (spec section 4), and leads to
+    // the login the user signs in at: staff to /intranet, a candidate to /home/login/enter.
     async logout() {
       const session = getSession();
+      const route = session ? loginRouteOf(session) : lastLoginRoute();
       setSession(null);
       setPendingChallenge(null);
       try {
@@ -121,15 +153,16 @@ export function createAuthProvider(options: { apiBase?: string; client?: Promise
       } catch {
         // no storage
       }
+      rememberLoginRoute(route);
       if (session?.refreshToken) await (await client().catch(() => null))?.signOut(toAuthSession(session));
-      return LOGIN_ROUTE;
+      return route;
     },
 
-    // Routes that need a signed-in user: none, or one whose token cannot be refreshed, goes to Login
-    // (logout() removes whatever was stored).
+    // Routes that need a signed-in user: none, or one whose token cannot be refreshed, goes to the
+    // login of this browser's last user (logout() removes whatever was stored).
     async checkAuth() {
       const session = await freshSession();
-      if (!session) throw { redirectTo: LOGIN_ROUTE, message: false };
+      if (!session) throw { redirectTo: lastLoginRoute(), message: false };
     },
 
     // A 401 the data provider could not cure with a refresh ends the session; a 403 is a refusal of
@@ -137,8 +170,10 @@ export function createAuthProvider(options: { apiBase?: string; client?: Promise
     async checkError(error) {
       const status = (error as { status?: number } | undefined)?.status;
       if (status === 401) {
+        const session = getSession();
+        const route = session ? loginRouteOf(session) : lastLoginRoute();
         setSession(null);
-        throw { redirectTo: LOGIN_ROUTE, message: false };
+        throw { redirectTo: route, message: false };
       }
     },
 

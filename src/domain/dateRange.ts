@@ -16,7 +16,8 @@ export interface DateRange {
 export const DATE_RANGE_MESSAGE = 'A data inicial não pode ser maior que a data final!';
 
 const timeOf = (value: unknown): number | null => {
-  if (typeof value !== 'string' || value.trim() === '') return null;
+  // Only ISO text: a form's half-typed '01/03' would otherwise be read as some day by Date.parse.
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value.trim())) return null;
   // A bare date is a day: compared as its local midnight, like a date-time of that day.
   const t = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00`) : Date.parse(value);
   return Number.isNaN(t) ? null : t;

@@ -64,6 +64,85 @@ export function parseShortDate(text: string, today: Date = new Date()): string |
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
+/** The mask of a date typed in a form (foundation spec, section 9: "Dates DD/MM/YYYY"). */
+export const DATE_MASK = '##/##/####';
+/** The mask of a date and time typed in a form ("with time DD/MM/YYYY - HH:MM"). */
+export const DATE_TIME_MASK = '##/##/#### - ##:##';
+export const DATE_PLACEHOLDER = 'DD/MM/AAAA';
+export const DATE_TIME_PLACEHOLDER = 'DD/MM/AAAA - HH:MM';
+/** Years before this are taken for a slip of the keyboard ('15/03/0202'), not a date. */
+const MIN_TYPED_YEAR = 1000;
+
+/** 'YYYY-MM-DD' of a year, month and day, or null when that day does not exist. */
+function isoDay(year: number, month: number, day: number): string | null {
+  if (year < MIN_TYPED_YEAR || month < 1 || month > 12 || day < 1) return null;
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** DD/MM/YYYY, as typed in a form, as 'YYYY-MM-DD'; null unless the text is a whole, real date. */
+export function parseDateInput(text: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  return m ? isoDay(Number(m[3]), Number(m[2]), Number(m[1])) : null;
+}
+
+/** A date ('YYYY-MM-DD', or the date part of an ISO timestamp) as a form shows it, DD/MM/YYYY; '' otherwise. */
+export function formatDateInput(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim());
+  if (!m || !isoDay(Number(m[1]), Number(m[2]), Number(m[3]))) return '';
+  return `${m[3]}/${m[2]}/${m[1]}`;
+}
+
+/**
+ * 'DD/MM/YYYY - HH:MM', as typed in a form, as the ISO timestamp of that local time (the browser's
+ * time zone); null unless it is a whole, real date and time (a time skipped by a clock change too).
+ */
+export function parseDateTimeInput(text: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4}) - (\d{2}):(\d{2})$/.exec(text.trim());
+  if (!m) return null;
+  const [day, month, year, hours, minutes] = m.slice(1).map(Number);
+  if (!isoDay(year, month, day) || hours > 23 || minutes > 59) return null;
+  const date = new Date(2000, month - 1, day, hours, minutes);
+  date.setFullYear(year);
+  if (date.getDate() !== day || date.getHours() !== hours || date.getMinutes() !== minutes) return null;
+  return date.toISOString();
+}
+
+/** An ISO timestamp (or a Date) as a form shows it, 'DD/MM/YYYY - HH:MM' in the browser's time zone; '' otherwise. */
+export function formatDateTimeInput(value: unknown): string {
+  if (typeof value === 'string' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value.trim())) return '';
+  if (typeof value !== 'string' && !(value instanceof Date)) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} - ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * The text of a date input after a keystroke or a paste: the digits in the mask ('15032024' is
+ * '15/03/2024'); a pasted ISO date or timestamp ('2024-03-15') is read as the date it names.
+ */
+export function maskDateText(text: string, dateTime = false): string {
+  const trimmed = text.trim();
+  if (/^\d{4}-\d{2}-\d{2}(?:$|T)/.test(trimmed)) {
+    const shown = dateTime ? formatDateTimeInput(trimmed.length === 10 ? `${trimmed}T00:00` : trimmed) : formatDateInput(trimmed);
+    if (shown) return shown;
+  }
+  return applyMask(dateTime ? DATE_TIME_MASK : DATE_MASK, text);
+}
+
+/** A stored date or timestamp as the value of the browser's own picker (<input type="date"> or "datetime-local"); '' otherwise. */
+export function pickerValue(value: unknown, dateTime = false): string {
+  if (!dateTime) {
+    const shown = formatDateInput(value);
+    return shown ? `${shown.slice(6)}-${shown.slice(3, 5)}-${shown.slice(0, 2)}` : '';
+  }
+  const shown = formatDateTimeInput(value);
+  return shown ? `${shown.slice(6, 10)}-${shown.slice(3, 5)}-${shown.slice(0, 2)}T${shown.slice(13)}` : '';
+}
+
 /** A date ('YYYY-MM-DD') or an instant (its day in the browser's time zone) as DD/MM/YY; '' otherwise. */
 export function formatShortDate(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';

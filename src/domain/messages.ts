@@ -32,6 +32,8 @@ export const MSG = {
   unknownField: 'Campo não permitido',
   invalid: 'Valor inválido',
   success: 'Dados atualizados com sucesso!',
+  /** A deletion that the spec gives no text of its own (the communication screens' delete text). */
+  deleted: 'Item excluído com sucesso!',
   failure: 'Ops! Parece que algo errado aconteceu. Revise os dados e tente novamente!',
   noRowsAffected: 'Ops... Verifique os dados e tente novamente!',
   notFound: 'Dados não encontrados.',
@@ -45,6 +47,10 @@ export const MSG = {
   unknownFilter: (field: string) => `Filtro desconhecido: ${field}`,
   unknownSort: (field: string) => `Ordenação desconhecida: ${field}`,
   systemWritten: 'Estes dados são gravados pelo próprio sistema e não podem ser criados nem alterados.',
+  /** A write of the generic API (REST, GraphQL) on an internal table (x-intranet.internal): its own screens write it. */
+  internalWrites: 'Estes dados são gravados apenas pelas telas próprias do módulo e não podem ser criados, alterados nem excluídos diretamente.',
+  /** A delete refused because other registers use the row: "em uso em Onboardings (Integração e mais 2) e em Trilhas (Boas-vindas)". */
+  inUseBy: (uses: string) => `Não é possível excluir: em uso em ${uses}.`,
   tooManyRows: (max: number) => `A consulta responderia mais de ${max} linhas: pagine com limit e offset.`,
   internal: 'Ocorreu um erro interno.',
   fileTooLarge: 'A imagem não atende aos paramêtros',

@@ -161,3 +161,49 @@ export function withModuleLevel(roles: readonly string[], module: string, level:
 export function roleChanges(before: readonly string[], after: readonly string[]): { added: string[]; removed: string[] } {
   return { added: after.filter((r) => !before.includes(r)), removed: before.filter((r) => !after.includes(r)) };
 }
+
+/** Short pt-BR names of the role areas, as role names use them ('Gestor de RH'). */
+export const ROLE_AREA_NAMES: Record<string, string> = {
+  rh: 'RH',
+  onboarding: 'Onboarding',
+  marketing: 'Marketing',
+  vendas: 'Vendas',
+  regua_comunicacao: 'Régua de Comunicação',
+  suprimentos: 'Suprimentos',
+  notificacao: 'Notificações',
+  notifications: 'Notificações',
+  roulette: 'Roleta',
+  perfil: 'Perfil',
+  provedor: 'Provedores',
+  settings: 'Configurações',
+  configuracao: 'Configurações do Sistema',
+  pagina_inicial: 'Página Inicial',
+  users: 'Usuários',
+  incidentes: 'Incidentes',
+  desligamentos: 'Desligamentos',
+  banco_talentos: 'Banco de Talentos',
+  frota: 'Frota',
+};
+
+const ROLE_LEVEL_NAMES: Record<string, string> = {
+  gestor: 'Gestor',
+  solicitante: 'Solicitante',
+  leitor: 'Leitor',
+  viewer: 'Visualizador',
+  '*': 'Todos os papéis',
+};
+
+/**
+ * A role as people read it: 'Gestor de RH' for rh:gestor, 'Super Admin', 'Usuário' for user,
+ * 'Visitante' for guest; a role of an unknown level or area keeps its code.
+ */
+export function roleLabel(role: string): string {
+  if (role === SUPERADMIN) return 'Super Admin';
+  if (role === 'user') return 'Usuário';
+  if (role === 'guest') return 'Visitante';
+  const [area, level] = role.split(':');
+  const levelName = level === undefined ? undefined : ROLE_LEVEL_NAMES[level];
+  if (!levelName) return role;
+  const areaName = ROLE_AREA_NAMES[area] ?? area.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  return `${levelName} de ${areaName}`;
+}

@@ -68,4 +68,6 @@ export const FORMAT_CHECKS: Record<string, (value: string) => boolean> = {
   // Reference to a stored file (GET /v1/files/{id}).
   file: (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v),
   time: (v) => /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v),
+  // A role string (users:superadmin, user, guest, module:level), shown by its pt-BR name (roleLabel).
+  role: (v) => /^(users:superadmin|user|guest|[a-z][a-z_]*:[a-z_*]+)$/.test(v),
 };

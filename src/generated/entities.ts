@@ -42,6 +42,7 @@ export const UsersSchema = {
       "description": "Os papéis do usuário: os próprios e os dos perfis de acesso ativos vinculados. Ao gravar, são os papéis que o usuário deve ter; os que só um perfil dava deixam de contar quando o perfil é desvinculado.",
       "items": {
         "type": "string",
+        "format": "role",
         "pattern": "^(users:superadmin|user|guest|[a-z][a-z_]*:[a-z_*]+)$"
       },
       "uniqueItems": true,
@@ -52,7 +53,8 @@ export const UsersSchema = {
       "title": "Papéis próprios",
       "description": "Os papéis dados diretamente ao usuário, sem os dos perfis de acesso.",
       "items": {
-        "type": "string"
+        "type": "string",
+        "format": "role"
       },
       "readOnly": true
     },
@@ -1631,6 +1633,7 @@ export const AccessProfilesSchema = {
       "title": "Papéis",
       "items": {
         "type": "string",
+        "format": "role",
         "pattern": "^(user|[a-z][a-z_]*:(gestor|solicitante|leitor))$"
       },
       "uniqueItems": true,

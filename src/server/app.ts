@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import mercurius from 'mercurius';
 import { MSG } from '../domain/messages.js';
 import type { Database } from './db/index.js';
-import { HttpError, toHttpError, withConstraintColumn } from './errors.js';
+import { HttpError, toHttpError } from './errors.js';
 import { EventBus } from './events.js';
 import { buildGraphQLSchema, type GqlContext } from './graphql/schema.js';
 import { resourceRoutes } from './resources/routes.js';
@@ -100,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const actorOf = actorFor;
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const known = toHttpError(await withConstraintColumn(db, error));
+    const known = toHttpError(await service.databaseRefusal(error));
     if (known instanceof ValidationError) return reply.code(400).send({ message: known.message, errors: known.errors });
     if (known) {
       const extra = known instanceof HttpError && known.code ? { code: known.code } : {};

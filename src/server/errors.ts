@@ -2,6 +2,7 @@
 // request is ever answered with a 500.
 import { MSG } from '../domain/messages.js';
 import type { Queryable } from './db/index.js';
+import type { Registry } from './schemas/registry.js';
 import { ValidationError } from './schemas/validation.js';
 
 export class HttpError extends Error {
@@ -59,6 +60,58 @@ export async function withConstraintColumn(q: Queryable, e: unknown): Promise<un
   const column = await cache.get(key)!.catch(() => null);
   if (column) err.column = column;
   return e;
+}
+
+/** Per database and table: each unique index's name and the columns it covers. */
+const uniqueIndexCache = new WeakMap<Queryable, Map<string, Promise<Map<string, string[]>>>>();
+
+/**
+ * The unique indexes (and UNIQUE constraints) of a table, each with the columns it covers: its key
+ * columns and the columns its expressions read (an index on `regexp_replace(cnpj, ...)` covers cnpj),
+ * sorted. Indexes change only by migrations, so each table is read once per database.
+ */
+export function uniqueIndexesOf(q: Queryable, schema: string, table: string): Promise<Map<string, string[]>> {
+  let cache = uniqueIndexCache.get(q);
+  if (!cache) uniqueIndexCache.set(q, (cache = new Map()));
+  const key = `${schema}.${table}`;
+  let found = cache.get(key);
+  if (!found) {
+    found = q
+      .query<{ index: string; columns: string[] }>(
+        `SELECT c.relname AS index, array_agg(DISTINCT a.attname::text) AS columns
+           FROM pg_index i
+           JOIN pg_class c ON c.oid = i.indexrelid
+           JOIN pg_class r ON r.oid = i.indrelid JOIN pg_namespace n ON n.oid = r.relnamespace
+           JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum > 0
+            AND (a.attnum = ANY (i.indkey::int2[])
+                 OR (i.indexprs IS NOT NULL AND a.attnum IN (SELECT d.refobjsubid FROM pg_depend d
+                       WHERE d.classid = 'pg_class'::regclass AND d.objid = i.indexrelid AND d.refobjid = i.indrelid)))
+          WHERE n.nspname = $1 AND r.relname = $2 AND i.indisunique AND NOT i.indisprimary
+          GROUP BY c.relname`,
+        [schema, table],
+      )
+      .then(({ rows }) => new Map(rows.map((row) => [row.index, [...row.columns].sort()])));
+    found.catch(() => cache.delete(key));
+    cache.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * A unique violation (23505) of an index whose columns are exactly the fields of one of the table's
+ * schema's `x-intranet.unique` rules becomes that rule's refusal: 409 with its message, also on its
+ * field (default the last of its fields). Answers that error, or the error itself.
+ */
+export async function withUniqueRule(q: Queryable, registry: Registry, e: unknown): Promise<unknown> {
+  const err = e as PgError;
+  if (!err || err.code !== '23505' || !err.constraint || !err.schema || !err.table) return e;
+  const rules = registry.byTable.get(`${err.schema}.${err.table}`)?.block.unique;
+  if (!rules?.length) return e;
+  const columns = (await uniqueIndexesOf(q, err.schema, err.table).catch(() => null))?.get(err.constraint);
+  if (!columns) return e;
+  const rule = rules.find((r) => r.fields.length === columns.length && r.fields.every((f) => columns.includes(f)));
+  if (!rule) return e;
+  return new HttpError(409, rule.message, { [rule.field ?? rule.fields[rule.fields.length - 1]]: rule.message });
 }
 
 /**

@@ -9,6 +9,7 @@ import { fixture, fixtureRegistry } from '../helpers/fixtures.js';
 import { loadRegistry } from '../../src/server/schemas/registry.js';
 import { SCHEMAS_DIR } from '../../src/server/app.js';
 import { checksumOf, listMigrations, migrate, MigrationError, MIGRATIONS_DIR } from '../../src/server/db/migrate.js';
+import { uniqueIndexesOf } from '../../src/server/errors.js';
 
 // Tables the engine itself owns (no API answers them): the migrations ledger, the audit log, the
 // file store, and the identity's credentials, sessions, codes, throttling counters, signing key and signed-out Cognito tokens.
@@ -53,6 +54,17 @@ describe('database and schemas', () => {
       // No column without a property either (it could never be written or read through the API).
       const tableColumns = rows.filter((r) => `${r.table_schema}.${r.table_name}` === def.block.table).map((r) => r.column_name);
       expect(tableColumns.sort(), def.file).toEqual(def.columns.map((c) => c.name).sort());
+    }
+  });
+
+  it('every unique rule of a schema (x-intranet.unique) has a unique index over exactly its fields', async () => {
+    const rules = registry.resources.flatMap((def) => (def.block.unique ?? []).map((rule) => ({ def, rule })));
+    expect(rules.map(({ def }) => def.name)).toContain('contracting-companies');
+    for (const { def, rule } of rules) {
+      // The same reading of the catalog as the error path's (errors.ts): key columns and the columns expressions read.
+      const indexes = [...(await uniqueIndexesOf(t.db, def.dbSchema, def.dbTable)).values()];
+      const fields = [...rule.fields].sort();
+      expect(indexes, `${def.file}: a unique index over exactly (${rule.fields.join(', ')})`).toContainEqual(fields);
     }
   });
 

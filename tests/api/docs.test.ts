@@ -2,6 +2,7 @@
 // record's fields; the browsable page is served; URL-level errors answer in pt-BR.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app.js';
+import { apiWriteRefusal } from '../../src/server/schemas/registry.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,10 +19,15 @@ describe('OpenAPI', () => {
     for (const def of t.app.registry.resources) {
       const list = doc.paths[`/api/${def.name}`];
       expect(list?.get, def.name).toBeDefined();
-      expect(doc.paths[`/api/${def.name}/{id}`]?.delete, def.name).toBeDefined();
+      expect(doc.paths[`/api/${def.name}/{id}`]?.get, def.name).toBeDefined();
       expect(doc.paths[`/api/${def.name}/{id}/history`]?.get, def.name).toBeDefined();
+      // Only the writes the generic API offers: none of an internal table, no create or update of the outbox.
+      expect(Boolean(list.post), `${def.name} post`).toBe(!apiWriteRefusal(def, 'create'));
+      expect(Boolean(doc.paths[`/api/${def.name}/{id}`]?.put), `${def.name} put`).toBe(!apiWriteRefusal(def, 'update'));
+      expect(Boolean(doc.paths[`/api/${def.name}/{id}`]?.delete), `${def.name} delete`).toBe(!apiWriteRefusal(def, 'delete'));
+      expect(doc.paths[`/api/${def.name}/{id}`]?.patch, def.name).toBeUndefined();
       const body = list.post?.requestBody?.content?.['application/json']?.schema;
-      if (def.writable.length) {
+      if (list.post) {
         expect(Object.keys(body.properties).sort(), def.name).toEqual([...def.writable].sort());
         expect(body.required ?? [], def.name).toEqual(def.schema.required.filter((f) => !def.columnByName.get(f)!.readOnly));
       }

@@ -291,7 +291,8 @@ describe('mutations', () => {
   it('refuses deleting a row others depend on, and duplicates, keeping the data', async () => {
     const logs = await logCount();
     const inUse = await gql(`mutation { delete_rh_empresa_by_pk(id: ${providers[0]}) { id } }`);
-    expect(inUse.errors![0]).toMatchObject({ message: 'Este registro está em uso por outros dados e não pode ser excluído.', extensions: { code: 'CONFLICT' } });
+    // The same refusal as REST's, naming what uses the row.
+    expect(inUse.errors![0]).toMatchObject({ message: 'Não é possível excluir: em uso em Departamentos (Comercial 06, Comercial 21, Comercial 36 e mais 12).', extensions: { code: 'CONFLICT' } });
     const dup = await gql('mutation { insert_rh_empresa_one(object: {nome: "bitcom"}) { id } }');
     expect(dup.errors![0]).toMatchObject({ message: 'Já existe um registro com estes dados.', extensions: { errors: { nome: 'Já existe um registro com estes dados.' } } });
     expect((await ok(`{ rh_empresa_by_pk(id: ${providers[0]}) { nome } }`)).rh_empresa_by_pk.nome).toBe('Bitcom');

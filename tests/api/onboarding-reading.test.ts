@@ -85,10 +85,16 @@ beforeAll(async () => {
     c2: await content('Valores'),
     c3: await content('EPIs', { id_imagem_capa: lockedPngId, id_imagens_auxiliares: [lockedPngId] }),
   };
-  // Trail 1: c1 then c2 (given in reverse to show the priority decides); the empty trail; trail 2: c3.
-  await t.inject({ method: 'POST', url: '/api/trail-contents', payload: { id_trilha: trails.t1, id_conteudo: contents.c2, prioridade: 2 } });
-  await t.inject({ method: 'POST', url: '/api/trail-contents', payload: { id_trilha: trails.t1, id_conteudo: contents.c1, prioridade: 1 } });
-  await t.inject({ method: 'POST', url: '/api/trail-contents', payload: { id_trilha: trails.t2, id_conteudo: contents.c3, prioridade: 1 } });
+  // Trail 1: c1 then c2, set by the trail's own call (its screen's): c2 alone first, then both, so
+  // c2's link is the older one and the priority, not the order of creation, decides; the empty
+  // trail; trail 2: c3.
+  const setContents = async (trail: number, conteudos: number[]) => {
+    const r = await t.inject({ method: 'PUT', url: `/v1/onboarding/trilha/${trail}/conteudos`, payload: { conteudos } });
+    expect(r.statusCode, r.body).toBe(200);
+  };
+  await setContents(trails.t1, [contents.c2]);
+  await setContents(trails.t1, [contents.c1, contents.c2]);
+  await setContents(trails.t2, [contents.c3]);
   const r = await t.inject({
     method: 'POST',
     url: '/v1/rh/trilha/onboarding',

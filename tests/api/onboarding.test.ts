@@ -466,8 +466,10 @@ describe('shared trails and contents', () => {
     const reorder = await call('PUT', `/v1/onboarding/trilha/${shared.ofA}/conteudos`, { conteudos: [contents.c1, shared.contentOfA] }, B_SOLICITANTE);
     expect(reorder.statusCode).toBe(403);
     expect(reorder.json().message).toBe(ONBOARDING_MSG.trailOfOthers);
-    const add = await call('POST', '/api/trail-contents', { id_trilha: shared.ofA, id_conteudo: contents.c2, prioridade: 5 }, B_SOLICITANTE);
+    // Filling it (a content added at the end, the order kept) goes through the same call of the trail's screen.
+    const add = await call('PUT', `/v1/onboarding/trilha/${shared.ofA}/conteudos`, { conteudos: [shared.contentOfA, contents.c2] }, B_SOLICITANTE);
     expect(add.statusCode).toBe(403);
+    expect(add.json().message).toBe(ONBOARDING_MSG.trailOfOthers);
     expect((await call('PUT', `/api/trails/${shared.ofA}`, { nome: 'Renomeada' }, B_SOLICITANTE)).statusCode).toBe(403);
     const edit = await call('PUT', `/api/contents/${shared.contentOfA}`, { texto: '<p>Outro texto</p>' }, B_SOLICITANTE);
     expect(edit.statusCode).toBe(403);

@@ -1,7 +1,7 @@
 // The ra-data-simple-rest protocol of /api/<resource>, on the organisation entities.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qs, testApp, type TestApp } from '../helpers/app.js';
-import { insertRow } from '../../src/server/resources/service.js';
+import { insertRow, SYSTEM } from '../../src/server/resources/service.js';
 import { toHttpError } from '../../src/server/errors.js';
 
 let t: TestApp;
@@ -175,10 +175,11 @@ describe('one, create, update, delete', () => {
     }
   });
 
-  it('refuses deleting a row other rows depend on, keeping it', async () => {
+  it('refuses deleting a row other rows depend on, keeping it, and says what uses it', async () => {
     const r = await t.inject({ method: 'DELETE', url: `/api/providers/${providers[0]}` });
     expect(r.statusCode).toBe(409);
-    expect(r.json().message).toBe('Este registro está em uso por outros dados e não pode ser excluído.');
+    // The register the refusing foreign key belongs to, its first records by label, the rest counted.
+    expect(r.json().message).toBe('Não é possível excluir: em uso em Departamentos (Comercial 06, Comercial 21, Comercial 36 e mais 12).');
     expect((await t.inject({ url: `/api/providers/${providers[0]}` })).statusCode).toBe(200);
   });
 
@@ -211,7 +212,7 @@ describe('timestamps and dates', () => {
     expect(put.json()).toMatchObject({ vagas: 3, data_inicio: '2026-03-01', created_at: v.json().created_at });
   });
 
-  it('a partial PUT on a resource with a writable timestamp keeps the stored one (onboarding-progress)', async () => {
+  it('a partial update of a resource with a writable timestamp keeps the stored one (onboarding-progress, written by its feature through the service)', async () => {
     const dep = (await post('/api/departments', { nome: 'Integração', id_empresa: providers[0] })).json();
     const sector = (await post('/api/sectors', { nome: 'Integração', id_departamento: dep.id })).json();
     const position = (await post('/api/positions', { nome: 'Analista', id_setor: sector.id })).json();
@@ -220,37 +221,30 @@ describe('timestamps and dates', () => {
     const trail = (await post('/api/trails', { nome: 'Primeiros dias' })).json();
     const content = (await post('/api/contents', { titulo: 'Nossa história', resumo: 'Resumo', texto: '<p>Texto</p>' })).json();
     const user = (await post('/api/users', { email: 'leitora.timestamp@teste.com.br', nome: 'Leitora', id_empresas: [providers[0]] })).json();
-    const created = await post('/api/onboarding-progress', {
-      id_conteudo: content.id,
-      id_onboarding: onboarding.json().id,
-      id_trilha: trail.id,
-      id_funcionario: user.id,
-      data_inicio: '2026-05-03T12:00:00-03:00',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().data_inicio).toBe('2026-05-03T15:00:00.000Z');
-    const done = await t.inject({
-      method: 'PUT',
-      url: `/api/onboarding-progress/${created.json().id}`,
-      payload: { finalizado: true, data_fim: '2026-05-03T16:30:00.000Z' },
-    });
-    expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ finalizado: true, data_inicio: '2026-05-03T15:00:00.000Z', data_fim: '2026-05-03T16:30:00.000Z' });
-    // And through GraphQL, the same partial update (a field other than the timestamps).
+    // Readings are an internal table: the generic API does not write them, the reading calls do, through the service.
+    const def = t.app.registry.get('onboarding-progress')!;
+    const created = await t.app.resources.create(
+      def,
+      { id_conteudo: content.id, id_onboarding: onboarding.json().id, id_trilha: trail.id, id_funcionario: user.id, data_inicio: '2026-05-03T12:00:00-03:00' },
+      SYSTEM,
+    );
+    expect(created.data_inicio).toBe('2026-05-03T15:00:00.000Z');
+    const done = await t.app.resources.update(def, created.id, { finalizado: true, data_fim: '2026-05-03T16:30:00.000Z' }, SYSTEM);
+    expect(done).toMatchObject({ finalizado: true, data_inicio: '2026-05-03T15:00:00.000Z', data_fim: '2026-05-03T16:30:00.000Z' });
+    expect((await t.inject(`/api/onboarding-progress/${created.id}`)).json()).toEqual(done);
+    // Another partial update (a field other than the timestamps) keeps both; GraphQL reads them the same.
+    await t.app.resources.update(def, created.id, { id_trilha: trail.id }, SYSTEM);
     const g = await t.inject({
       method: 'POST',
       url: '/v1/graphql',
-      payload: {
-        query: 'mutation ($id: Int!, $trilha: Int!) { update_onboarding_funcionario_conteudo_by_pk(pk_columns: {id: $id}, _set: {id_trilha: $trilha}) { data_inicio data_fim finalizado created_at } }',
-        variables: { id: created.json().id, trilha: trail.id },
-      },
+      payload: { query: 'query ($id: Int!) { onboarding_funcionario_conteudo_by_pk(id: $id) { data_inicio data_fim finalizado created_at } }', variables: { id: created.id } },
     });
     expect(g.json().errors, g.body).toBeUndefined();
-    expect(g.json().data.update_onboarding_funcionario_conteudo_by_pk).toEqual({
+    expect(g.json().data.onboarding_funcionario_conteudo_by_pk).toEqual({
       data_inicio: '2026-05-03T15:00:00.000Z',
       data_fim: '2026-05-03T16:30:00.000Z',
       finalizado: true,
-      created_at: created.json().created_at,
+      created_at: created.created_at,
     });
   });
 });

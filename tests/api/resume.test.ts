@@ -89,6 +89,23 @@ describe('resume entries', () => {
     expect(gql.json().data?.curriculo_formacao ?? gql.json()).toEqual([{ descricao: EDUCATION.descricao, id_usuario: anaId }]);
   });
 
+  it("names its owner through the users (x-intranet.references): a candidate in no provider still writes, and tables sort by the owner's name", async () => {
+    // The newest user, first in the alphabet: an order by id would put them first, by name last.
+    const abel = await t.userToken({ papeis: ['user'], nome: 'Abel Candidato' });
+    const abelId = await idOf(abel);
+    const created = await as(abel, 'POST', '/api/resume-education', { ...EDUCATION, descricao: 'Curso do Abel' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().id_usuario).toBe(abelId);
+    expect((await as(abel, 'PUT', `/api/resume-education/${created.json().id}`, { ie: 'USP' })).statusCode).toBe(200);
+    const sorted = (await t.inject(`/api/resume-education?${qs({ sort: ['id_usuario', 'DESC'] })}`)).json() as { id_usuario: number }[];
+    const owners = [...new Set(sorted.map((r) => r.id_usuario))];
+    const names = (await t.inject(`/api/users?${qs({ filter: { id: owners } })}`)).json() as { id: number; nome: string }[];
+    const nameOf = new Map(names.map((u) => [u.id, u.nome]));
+    const shown = owners.map((id) => nameOf.get(id)!);
+    expect(shown.at(-1)).toBe('Abel Candidato');
+    expect(shown).toEqual([...shown].sort((a, b) => b.localeCompare(a, 'pt-BR')));
+  });
+
   it('answers the date-order texts on the end date, on create and on update', async () => {
     const education = await as(ana, 'POST', '/api/resume-education', { ...EDUCATION, data_inicio: '2022-01-01', data_fim: '2021-01-01' });
     expect(education.statusCode).toBe(400);

@@ -203,7 +203,7 @@ describe('organisation screens', () => {
     await page.goto(`${server.url}/holidays/list`);
     await page.getByText('Aniversário da cidade').waitFor();
     // The expanded row names the cities (not their IBGE codes).
-    await page.getByRole('row', { name: /Aniversário da cidade/ }).locator('[aria-label="Expandir"]').click();
+    await page.getByRole('row', { name: /Aniversário da cidade/ }).getByRole('button', { name: 'Expandir linha' }).click();
     await page.getByText('Belo Horizonte/MG').waitFor();
     await screenshot(page, 'organisation-holidays-list');
 
@@ -331,7 +331,7 @@ describe('list layout in a real browser', () => {
       await screenshot(page, `organisation-contracting-companies-${width}`);
     }
     // At 1024 px the columns that did not fit are in the expanded row.
-    await page.getByRole('row', { name: /Beta Fibra Óptica/ }).locator('[aria-label="Expandir"]').click();
+    await page.getByRole('row', { name: /Beta Fibra Óptica/ }).getByRole('button', { name: 'Expandir linha' }).click();
     await page.getByText('Provedor', { exact: true }).last().waitFor();
     await screenshot(page, 'organisation-contracting-companies-1024-expanded');
 

@@ -10,6 +10,8 @@ import { ROOT, startServer, type RunningServer } from './helpers/server.js';
 interface ResourceInfo {
   resource: string;
   plural: string;
+  /** Written only by the server or its feature (internal tables, the outbox): no POST in the API document. */
+  systemWritten: boolean;
 }
 
 /** Every entity schema's resource name and plural label, read from schemas/<area>/<resource>.json. */
@@ -20,8 +22,10 @@ function resources(): ResourceInfo[] {
     if (!area.isDirectory()) continue;
     for (const file of readdirSync(join(dir, area.name))) {
       if (!file.endsWith('.json')) continue;
-      const block = JSON.parse(readFileSync(join(dir, area.name, file), 'utf8'))['x-intranet'];
-      if (block?.resource) found.push({ resource: block.resource, plural: block.labels?.plural ?? block.resource });
+      const schema = JSON.parse(readFileSync(join(dir, area.name, file), 'utf8'));
+      const block = schema['x-intranet'];
+      const readOnly = Object.values(schema.properties ?? {}).every((p) => (p as { readOnly?: boolean }).readOnly);
+      if (block?.resource) found.push({ resource: block.resource, plural: block.labels?.plural ?? block.resource, systemWritten: block.internal === true || readOnly });
     }
   }
   return found;
@@ -47,9 +51,10 @@ describe('OpenAPI', () => {
     expect(doc.info?.title).toBeTruthy();
     const list = resources();
     expect(list.map((r) => r.resource)).toContain('departments');
-    for (const { resource } of list) {
+    for (const { resource, systemWritten } of list) {
       expect(Object.keys(doc.paths), resource).toEqual(expect.arrayContaining([`/api/${resource}`, `/api/${resource}/{id}`]));
-      expect(Object.keys(doc.paths[`/api/${resource}`])).toEqual(expect.arrayContaining(['get', 'post']));
+      expect(Object.keys(doc.paths[`/api/${resource}`])).toEqual(expect.arrayContaining(systemWritten ? ['get'] : ['get', 'post']));
+      if (systemWritten) expect(Object.keys(doc.paths[`/api/${resource}`]), resource).not.toContain('post');
     }
   });
 

@@ -5,6 +5,7 @@
 import { formatCNPJ, formatCPF, generateCNPJ, generateCPF } from '@brazilian-utils/brazilian-utils';
 import type { PropertySchema, ResourceDef } from '../../src/server/schemas/registry.js';
 import { baseType } from '../../src/server/schemas/registry.js';
+import { SYSTEM } from '../../src/server/resources/service.js';
 import type { TestApp } from './app.js';
 
 type Row = Record<string, any> & { id: number | string };
@@ -104,7 +105,8 @@ export const RECORD_CREATORS: Record<string, (t: TestApp, make: Maker, provider:
 };
 
 /**
- * Makes (once per resource and provider) a record of `name` in `provider`, through POST /api/<name>.
+ * Makes (once per resource and provider) a record of `name` in `provider`, through POST /api/<name>
+ * (an internal table's through the resource service, as its feature writes it).
  * `make.values(name, provider)` answers the values such a record is made of, without writing it (its
  * references made), for a caller that varies them and writes the record itself.
  */
@@ -139,6 +141,9 @@ export function recordMaker(t: TestApp) {
     const values = await valuesOf(name, provider);
     const creator = RECORD_CREATORS[name];
     if (creator) return creator(t, make, provider, values);
+    // An internal table (links, readings) has no generic writes (405): its feature writes it through the service.
+    const def = t.app.registry.get(name)!;
+    if (def.block.internal) return t.app.resources.create(def, values, SYSTEM) as Promise<Row>;
     const r = await t.inject({ method: 'POST', url: `/api/${name}`, payload: values });
     if (r.statusCode !== 201) throw new Error(`registro de ${name} no provedor ${provider}: ${r.statusCode} ${r.body} (enviado ${JSON.stringify(values)})`);
     return r.json();

@@ -103,6 +103,8 @@ describe('sign-in', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Menu do perfil' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Sair' }));
     expect(await screen.findByRole('form', { name: 'Entrar' })).toBeTruthy();
+    // A staff member signs in again at the staff login, not the candidates'.
+    expect(await screen.findByRole('heading', { name: 'Acesso à Intranet' })).toBeTruthy();
     expect(getSession()).toBeNull();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
     // The refresh token was revoked on the server.

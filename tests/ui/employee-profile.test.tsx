@@ -98,7 +98,11 @@ describe('my profile', () => {
     expect((screen.getByRole('textbox', { name: /CPF/ }) as HTMLInputElement).value).toBe('529.982.247-25');
     await choose(/Gênero/, 'Feminino');
     await choose(/Estado civil/, 'Casado(a)');
-    fireEvent.change(screen.getByLabelText(/Data de nascimento/), { target: { value: '1992-05-20' } });
+    // Typed DD/MM/YYYY, digits only, as on a phone's numeric keyboard.
+    const birth = screen.getByRole('textbox', { name: /Data de nascimento/ }) as HTMLInputElement;
+    expect(birth.placeholder).toBe('DD/MM/AAAA');
+    fireEvent.change(birth, { target: { value: '20051992' } });
+    expect(birth.value).toBe('20/05/1992');
     type(/E-mail corporativo/, 'bia@');
     type(/LinkedIn/, 'linkedin.com/in/bia');
     // A category needs the number.
@@ -210,6 +214,30 @@ describe("others' profiles", () => {
     save();
     expect(await screen.findByText(MSG.success)).toBeTruthy();
     expect((await profileOf(id)).perfil.viagem).toBe(true);
+  });
+
+  it("the birth date shows DD/MM/YYYY; an impossible one says 'Data inválida' and is not sent", async () => {
+    const id = await employee('fabi@bitcom.com.br', 'Fabi Datas', A);
+    await ui.api('PUT', `/v1/profile/${id}`, { perfil: { nome: 'Fabi Datas', cpf: '390.533.447-05', genero: 'F', estado_civil: 'SOLTEIRA', data_nascimento: '1990-04-03' } });
+    await signInAs(ui.baseUrl, 'fabi@bitcom.com.br', TEST_PASSWORD);
+    renderAdmin(ui.baseUrl, `/users/profile/${id}`);
+    await screen.findByRole('region', { name: 'Dados Pessoais' });
+    const birth = screen.getByRole('textbox', { name: /Data de nascimento/ }) as HTMLInputElement;
+    await waitFor(() => expect(birth.value).toBe('03/04/1990'));
+    expect(within(screen.getByRole('region', { name: 'Dados Pessoais' })).getByRole('button', { name: 'Abrir calendário' })).toBeTruthy();
+    fireEvent.change(birth, { target: { value: '31/02/1990' } });
+    expect(await screen.findByText(MSG.date)).toBeTruthy();
+    save();
+    expect(await screen.findByText(MSG.failure)).toBeTruthy();
+    expect((await profileOf(id)).perfil.data_nascimento).toBe('1990-04-03');
+    // Half typed and left: the same message, and still nothing sent.
+    fireEvent.change(birth, { target: { value: '15/03' } });
+    fireEvent.blur(birth);
+    expect(await screen.findByText(MSG.date)).toBeTruthy();
+    fireEvent.change(birth, { target: { value: '15/03/1991' } });
+    await waitFor(() => expect(screen.queryByText(MSG.date)).toBeNull());
+    save();
+    await waitFor(async () => expect((await profileOf(id)).perfil.data_nascimento).toBe('1991-03-15'));
   });
 
   it('a user of another provider gets no data', async () => {

@@ -140,13 +140,15 @@ describe('date-range form input (x-intranet.dateRanges)', () => {
       </AdminContext>,
     );
     expect(await screen.findByRole('group', { name: 'Período' })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText(/^Início/), { target: { value: '2024-05-10' } });
-    fireEvent.change(screen.getByLabelText(/^Fim/), { target: { value: '2024-05-09' } });
+    // Typed DD/MM/YYYY, as the spec writes dates, whatever the browser's language.
+    fireEvent.change(screen.getByLabelText(/^Início/), { target: { value: '10/05/2024' } });
+    fireEvent.change(screen.getByLabelText(/^Fim/), { target: { value: '09052024' } });
+    expect((screen.getByLabelText(/^Fim/) as HTMLInputElement).value).toBe('09/05/2024');
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('A data inicial não pode ser maior que a data final!')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
     // Moving the start back clears the message at once.
-    fireEvent.change(screen.getByLabelText(/^Início/), { target: { value: '2024-05-01' } });
+    fireEvent.change(screen.getByLabelText(/^Início/), { target: { value: '01/05/2024' } });
     await waitFor(() => expect(screen.queryByText('A data inicial não pode ser maior que a data final!')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());

@@ -277,7 +277,26 @@ describe('onboarding report', () => {
 describe('onboarding report of a solicitante', () => {
   it('reads the user\'s department with GET v1/user/{userId}, sends it as id_departamento and shows only that department', async () => {
     const own = await organisation(A, 'Solicitação');
-    const programme = await ui.api('POST', '/v1/rh/trilha/onboarding', { titulo: 'Programa da solicitação', id_empresa: A, id_departamento: own.department, id_cargo: own.position });
+    // An onboarding reaches its employees (and the report) once it has content.
+    const content = (await ui.api('POST', '/api/contents', { titulo: 'Rotina da solicitação', resumo: 'Leia', texto: '<p>Rotina</p>' })).json.id;
+    const trail = (await ui.api('POST', '/api/trails', { nome: 'Trilha da solicitação' })).json.id;
+    expect((await ui.api('PUT', `/v1/onboarding/trilha/${trail}/conteudos`, { conteudos: [content] })).status).toBe(200);
+    const programme = await ui.api('POST', '/v1/rh/trilha/onboarding', {
+      titulo: 'Programa da solicitação',
+      id_empresa: A,
+      id_departamento: own.department,
+      id_cargo: own.position,
+      onboarding_trilhas: [{ id_trilha: trail, prioridade: 1 }],
+    });
+    // And one of the Técnico position (another department), which only the superadmin's report shows.
+    const other = await ui.api('POST', '/v1/rh/trilha/onboarding', {
+      titulo: 'Programa técnico com conteúdo',
+      id_empresa: A,
+      id_departamento: org.department,
+      id_cargo: org.position,
+      onboarding_trilhas: [{ id_trilha: trail, prioridade: 1 }],
+    });
+    expect(other.status).toBe(200);
     expect(programme.status).toBe(200);
     await ui.createUser({ email: 'rita@teste.com.br', nome: 'Rita Solicitada', papeis: ['user'], funcionario: true, id_empresas: [A], id_cargo: own.position } as any);
     await ui.createUser({ email: 'tiago@teste.com.br', nome: 'Tiago Técnico', papeis: ['user'], funcionario: true, id_empresas: [A], id_cargo: org.position } as any);
@@ -325,7 +344,18 @@ describe('HR home', () => {
     expect(titles(['desligamentos:solicitante'])).toEqual(['Departamento Pessoal: Desligamentos']);
     // Banco de Currículos needs the talent-bank role; the section needs the talent-bank or HR module.
     expect(titles(['banco_talentos:solicitante'])).toEqual(['Trabalhe Conosco: Banco de Currículos']);
-    expect(titles(['rh:solicitante'])).toEqual(['Onboarding: Onboarding, Trilha, Conteúdo', 'Relatórios: Onboarding']);
+    // The built screens show to who may open them (an rh solicitante reads the vacancy report and
+    // the organisation registers); the cards of screens not built yet keep the spec's roles.
+    expect(titles(['rh:solicitante'])).toEqual([
+      'Onboarding: Onboarding, Trilha, Conteúdo',
+      'Relatórios: Onboarding, Vagas',
+      'Configurações básicas: Cargos, Departamentos, Setores',
+    ]);
+    expect(titles(['rh:leitor', 'onboarding:leitor'])).toEqual([
+      'Onboarding: Onboarding, Trilha, Conteúdo',
+      'Relatórios: Onboarding, Vagas',
+      'Configurações básicas: Cargos, Departamentos, Setores',
+    ]);
     expect(titles(['rh:gestor']).length).toBe(5);
     expect(titles(['user'])).toEqual([]);
   });

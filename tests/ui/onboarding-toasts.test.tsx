@@ -5,7 +5,7 @@
 import './setup.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setSession } from '../../src/admin/session.js';
+import { getSession, setSession } from '../../src/admin/session.js';
 import { renderPage, signInAs, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 
 let ui: UiServer;
@@ -53,6 +53,13 @@ async function signedInWith(papeis: string[], extra: Record<string, unknown> = {
   return email;
 }
 
+/** The signed-in session claims these roles, as one whose roles changed on the server after sign-in. */
+function withStaleRoles(roles: string[]) {
+  const session = getSession();
+  if (!session) throw new Error('not signed in');
+  setSession({ ...session, roles });
+}
+
 /** Waits for the toast with exactly this text and checks its kind (react-admin's notification class). */
 async function toast(text: string, kind: 'success' | 'error') {
   const message = await screen.findByText(text);
@@ -74,13 +81,27 @@ afterAll(async () => {
 });
 
 describe('load errors', () => {
-  it('"Erro ao carregar lista de onboardings": an employee without an onboarding or rh role opens the list', async () => {
+  it('"Erro ao carregar lista de onboardings": the server refuses a reader role taken away while the session still holds it', async () => {
     const org = await organisation('Lista');
     await onboarding('Programa da lista', org);
     await signedInWith(['user'], { funcionario: true });
+    // The session still says onboarding:leitor (the role was removed after sign-in): the screen
+    // opens, and the server refuses its call.
+    withStaleRoles(['onboarding:leitor']);
     renderPage(ui.baseUrl, '/human-resources/onboarding/list');
     await toast('Erro ao carregar lista de onboardings', 'error');
     expect(screen.queryByText('Programa da lista')).toBeNull();
+  });
+
+  it('an employee without an onboarding or rh role gets the access-denied page, and no call is made', async () => {
+    const org = await organisation('Lista negada');
+    await onboarding('Programa negado', org);
+    await signedInWith(['user'], { funcionario: true });
+    renderPage(ui.baseUrl, '/human-resources/onboarding/list');
+    expect(await screen.findByText('Você não tem permissão para acessar esta página.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Onboarding' })).toBeTruthy();
+    expect(screen.queryByText('Erro ao carregar lista de onboardings')).toBeNull();
+    expect(screen.queryByText('Programa negado')).toBeNull();
   });
 
   it('"Erro ao carregar dados do onboarding": the edit screen of an onboarding another user deleted', async () => {
@@ -101,11 +122,19 @@ describe('load errors', () => {
     expect((screen.getByRole('button', { name: 'Salvar' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('"Erro ao carregar lista de vagas": an onboarding manager without an rh role opens the vacancies report', async () => {
+  it('"Erro ao carregar lista de vagas": the server refuses an rh role taken away while the session still holds it', async () => {
     await signedInWith(['onboarding:gestor']);
+    withStaleRoles(['onboarding:gestor', 'rh:leitor']);
     renderPage(ui.baseUrl, '/human-resources/vacancy/report');
     await toast('Erro ao carregar lista de vagas', 'error');
     expect(screen.getByText('Nenhum resultado encontrado')).toBeTruthy();
+  });
+
+  it('an onboarding manager without an rh role gets the access-denied page on the vacancies report', async () => {
+    await signedInWith(['onboarding:gestor']);
+    renderPage(ui.baseUrl, '/human-resources/vacancy/report');
+    expect(await screen.findByText('Você não tem permissão para acessar esta página.')).toBeTruthy();
+    expect(screen.queryByText('Erro ao carregar lista de vagas')).toBeNull();
   });
 });
 

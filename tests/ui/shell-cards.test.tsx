@@ -45,7 +45,7 @@ const SECTIONS: CardSection[] = [
     ],
   },
   { title: 'Desativada', manager: { modules: ['rh'], active: false }, cards: [{ title: 'Oculto', to: '/oculto', icon: StarIcon }] },
-  { title: 'Para todos', cards: [{ title: 'Vendas', to: '/sales/internal/home', icon: StarIcon, roles: ['vendas:leitor'] }, { title: 'Geral', to: '/geral', icon: StarIcon }] },
+  { title: 'Para todos', cards: [{ title: 'Vendas', to: '/sales/internal/home', icon: StarIcon, roles: ['vendas:leitor'] }, { title: 'Geral', to: '/calendar', icon: StarIcon }] },
 ];
 
 function renderCards(roles: string[]) {
@@ -81,9 +81,38 @@ describe('cards menu', () => {
     renderCards(['rh:leitor', 'user']);
     expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Para todos']);
     expect(visibleSections(SECTIONS, ['vendas:leitor']).map((s) => [s.title, s.cards.map((c) => c.title)])).toEqual([['Para todos', ['Vendas', 'Geral']]]);
-    expect(visibleSections([{ title: 'Vazia', cards: [{ title: 'x', to: '/x', icon: StarIcon, roles: ['rh:gestor'] }] }], ['user'])).toEqual([]);
+    expect(visibleSections([{ title: 'Vazia', cards: [{ title: 'x', to: '/reports/x', icon: StarIcon, roles: ['rh:gestor'] }] }], ['user'])).toEqual([]);
     // The superadmin passes every check but the inactive section's.
     expect(visibleSections(SECTIONS, ['users:superadmin']).map((s) => s.title)).toEqual(['Gestão', 'Para todos']);
+  });
+});
+
+describe('cards and the screens they open', () => {
+  const shown = (cards: CardSection['cards'], who: Parameters<typeof visibleSections>[1]) =>
+    visibleSections([{ title: 'S', cards }], who).flatMap((s) => s.cards.map((c) => c.title));
+
+  it('a card of a built screen shows to exactly who may open it, whatever roles the card names', () => {
+    const cards = [
+      { title: 'Departamentos', to: '/departments/list', icon: StarIcon, roles: ['rh:gestor'] },
+      { title: 'Novo departamento', to: '/departments/register', icon: StarIcon },
+      { title: 'Relatório de onboarding', to: '/human-resources/onboarding/report', icon: StarIcon, roles: ['rh:gestor'] },
+    ];
+    // A reader opens the list and the report (read-only), not the register screen.
+    expect(shown(cards, { roles: ['rh:leitor', 'onboarding:leitor'], employee: true })).toEqual(['Departamentos', 'Relatório de onboarding']);
+    expect(shown(cards, { roles: ['rh:gestor'], employee: true })).toEqual(['Departamentos', 'Novo departamento', 'Relatório de onboarding']);
+    expect(shown(cards, { roles: ['user'], employee: true })).toEqual([]);
+  });
+
+  it('a card of a screen not built yet shows to who holds its roles and will have a role in its area; a card leading nowhere never shows', () => {
+    const cards = [
+      { title: 'Documentos', to: '/documents/list', icon: StarIcon, roles: ['rh:gestor'] },
+      { title: 'Frota', to: '/fleet/home', icon: StarIcon },
+      { title: 'Lugar nenhum', to: '/lugar-nenhum', icon: StarIcon },
+    ];
+    expect(shown(cards, { roles: ['rh:gestor'], employee: true })).toEqual(['Documentos']);
+    expect(shown(cards, { roles: ['rh:leitor'], employee: true })).toEqual([]);
+    expect(shown(cards, { roles: ['frota:leitor'], employee: true })).toEqual(['Frota']);
+    expect(shown(cards, { roles: ['users:superadmin'], employee: true })).toEqual(['Documentos', 'Frota']);
   });
 });
 

@@ -78,19 +78,21 @@ describe('menus by role', () => {
     expect(await profileMenu()).toEqual(['Meu perfil', 'Currículo', 'Alterar senha', 'Sair']);
   });
 
-  it('an employee gets Solicitações, the bells, calendar and contacts', async () => {
+  it('an employee gets the bells, calendar and contacts, and no area that is not built yet or not theirs', async () => {
     await open('employee');
     expect(within(header()).getByRole('img', { name: 'Intranet' })).toBeTruthy();
-    expect(await sideMenu()).toEqual(['Início', 'Solicitações', 'Vagas', 'Currículo']);
+    // Solicitações, Frota, Incidentes and Candidaturas are areas not built yet in which a plain
+    // employee will have no role of their own: no menu leads them to a dead end.
+    expect(await sideMenu()).toEqual(['Início', 'Vagas', 'Currículo']);
+    expect(topItems()).toEqual(['Início', 'Vagas', 'Currículo']);
     expect(within(header()).getByRole('link', { name: 'Calendário' }).getAttribute('href')).toBe('/calendar');
     expect(within(header()).getByRole('link', { name: 'Contatos' }).getAttribute('href')).toBe('/contacts/list');
     expect(within(header()).getByRole('button', { name: /^Incidentes/ })).toBeTruthy();
     expect(within(header()).queryByRole('link', { name: 'Configurações' })).toBeNull();
-    expect(within(header()).getByRole('link', { name: 'Candidaturas' })).toBeTruthy();
+    expect(within(header()).queryByRole('link', { name: 'Candidaturas' })).toBeNull();
     expect(await profileMenu()).not.toContain('Usuários');
-    // Employees' Vagas is the careers area; Novidades needs an HR role in both menus alike.
-    expect(sideMenuLink('Vagas')?.getAttribute('href')).toBe('/careers/list');
-    expect(topItems()).not.toContain('Novidades');
+    // Vagas leads to the vacancies page until the careers list is built.
+    expect(sideMenuLink('Vagas')?.getAttribute('href')).toBe('/home/vacancy');
   });
 
   it('an employee at 500 px or less reaches calendar and contacts through the top menu', async () => {
@@ -111,7 +113,7 @@ describe('menus by role', () => {
   it('an HR reader sees FAQ, Manual and Novidades, and no add button where they cannot create', async () => {
     await open('hrReader', '/departments/list');
     // No module they manage: no Administração (the cards menu's manager check).
-    expect(await sideMenu()).toEqual(['Início', 'FAQ', 'Manual', 'Novidades', 'Solicitações', 'Vagas', 'Currículo']);
+    expect(await sideMenu()).toEqual(['Início', 'FAQ', 'Manual', 'Novidades', 'Vagas', 'Currículo']);
     expect(topItems()).toContain('Novidades');
     expect(await screen.findByRole('heading', { level: 1, name: 'Departamentos' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /NOVO DEPARTAMENTO/ })).toBeNull();
@@ -179,8 +181,8 @@ describe('top menu by width', () => {
 });
 
 describe('the internal home', () => {
-  const homeCards = async () => {
-    await screen.findByRole('heading', { name: 'Bem-vindo à Intranet' });
+  const homeCards = async (heading = 'Bem-vindo à Intranet') => {
+    await screen.findByRole('heading', { name: heading });
     return [...document.querySelectorAll('main section a, main section [aria-disabled]')].map((e) => e.textContent?.trim());
   };
 
@@ -195,7 +197,9 @@ describe('the internal home', () => {
 
   it('a candidate finds their profile, resume and the public vacancies only', async () => {
     await open('candidate');
-    expect(await homeCards()).toEqual(['Meu perfil', 'Currículo', 'Vagas']);
+    // Under the careers logo, the careers area's welcome (not the intranet's).
+    expect(await homeCards('Bem-vindo ao Trabalhe Conosco')).toEqual(['Meu perfil', 'Currículo', 'Vagas']);
+    expect(screen.queryByRole('heading', { name: 'Bem-vindo à Intranet' })).toBeNull();
     const mine = screen.getByRole('region', { name: 'Para você' });
     expect(within(mine).getByRole('link', { name: 'Vagas' }).getAttribute('href')).toBe('/home/vacancy');
   });

@@ -5,10 +5,11 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Box, FormHelperText, FormLabel, Stack, TextField } from '@mui/material';
-import { DateInput, DateTimeInput, useInput } from 'react-admin';
+import { useInput } from 'react-admin';
 import { dayBounds, DATE_RANGE_MESSAGE, startAfterEnd, type DateRange } from '../../domain/dateRange.js';
 import { applyMask, formatShortDate, parseShortDate, SHORT_DATE_MASK } from '../../domain/format.js';
 import { MSG } from '../../domain/messages.js';
+import { DateInput } from './DateInput.js';
 import { validation } from './inputs.js';
 import type { ResourceConfig } from './schemas.js';
 
@@ -29,8 +30,7 @@ export function DateRangeInput({ config, range }: { config: ResourceConfig; rang
   const input = (field: string, extra: AnyValidator[] = []) => {
     const p = config.properties[field];
     const validate = [...(validation(p, config.required.has(field)) as AnyValidator[]), ...extra];
-    const props = { source: field, label: p.title, validate, fullWidth: true, helperText: p.description ?? false, parse: (v: string) => v || null };
-    return p.format === 'date-time' ? <DateTimeInput {...props} /> : <DateInput {...props} />;
+    return <DateInput source={field} label={p.title} validate={validate} fullWidth helperText={p.description ?? false} dateTime={p.format === 'date-time'} />;
   };
   const notBeforeStart: AnyValidator = (value, values) =>
     startAfterEnd(values?.[range.start], value) ? (range.message ?? DATE_RANGE_MESSAGE) : undefined;

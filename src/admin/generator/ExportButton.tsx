@@ -41,12 +41,12 @@ export function ExportAllButton({ exporter }: { exporter: Exporter }) {
     }
   };
 
+  // react-admin's Button takes its icon as children: the start icon of the wide button, the whole
+  // IconButton below 600 px (a startIcon prop would leak to the DOM there and leave the icon empty).
+  // The name is given too: react-admin names the small button only while it is enabled.
   return (
-    <Button
-      label={EXPORT_LABEL}
-      onClick={onClick}
-      disabled={busy || total === 0}
-      startIcon={busy ? <CircularProgress size={16} /> : <DownloadIcon />}
-    />
+    <Button label={EXPORT_LABEL} aria-label={EXPORT_LABEL} onClick={onClick} disabled={busy || total === 0}>
+      {busy ? <CircularProgress size={16} /> : <DownloadIcon />}
+    </Button>
   );
 }

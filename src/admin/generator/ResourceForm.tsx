@@ -3,8 +3,8 @@
 // on edit the history panel.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useFormState } from 'react-hook-form';
-import { Link, useParams } from 'react-router-dom';
-import { Alert, Box, Button, Divider, Typography } from '@mui/material';
+import { useParams } from 'react-router-dom';
+import { Box, Button, Divider, Typography } from '@mui/material';
 import {
   Create,
   Edit,
@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { MSG } from '../../domain/messages.js';
 import { TitleBar } from '../shell/TitleBar.js';
+import { AccessDenied, NOT_ALLOWED_TEXT } from '../shell/AccessDenied.js';
 import { useGoBack } from '../shell/navigation.js';
 import { useRights } from './access.js';
 import { useApiOrigin } from './api.js';
@@ -22,20 +23,29 @@ import { HistoryPanel } from './HistoryPanel.js';
 import { ContextSelect, FormReferencesProvider, isWide, SchemaInput } from './inputs.js';
 import { DateRangeInput, isRangeEnd, rangeStartingAt } from './DateRange.js';
 import { configByResource } from './registry.js';
-import { useToasts } from './RowActions.js';
+import { useResourceToasts, useToasts } from './RowActions.js';
 import { SubmitButton } from './SubmitButton.js';
+import { useTimers } from './timers.js';
 import { MISSING_VALUE_ARG } from './validation.js';
-import type { ResourceConfig } from './schemas.js';
+import { returnPathOf, type ResourceConfig } from './schemas.js';
 
 const lookup = (resource: string) => configByResource.get(resource);
 
-/** Shown instead of a form the user's role may not use. */
-export const NOT_ALLOWED_TEXT = 'Você não tem permissão para acessar esta página.';
+export { NOT_ALLOWED_TEXT };
 
 export const FORM_MAX_WIDTH = 980;
 /** Submit feedback (the toasts) appears this long after the submit (foundation document, section 4). */
 export const SUBMIT_FEEDBACK_MS = 200;
-const afterFeedbackDelay = (show: () => void) => setTimeout(show, SUBMIT_FEEDBACK_MS);
+
+/**
+ * Runs the submit feedback SUBMIT_FEEDBACK_MS later, unless the form is left first: then nothing
+ * runs (no toast about a form the user has left). On success the toast and the going back happen
+ * together when the delay ends, so the toast still reaches the user.
+ */
+export function useSubmitFeedback() {
+  const timers = useTimers();
+  return useCallback((show: () => void) => timers.later(show, SUBMIT_FEEDBACK_MS), [timers]);
+}
 export const REQUIRED_BANNER = '* CAMPO DE PREENCHIMENTO OBRIGATÓRIO';
 
 function RequiredBanner() {
@@ -56,6 +66,7 @@ function InvalidSubmitNotifier() {
   const { submitCount, errors } = useFormState();
   const seen = useRef(submitCount);
   const toasts = useToasts();
+  const afterFeedbackDelay = useSubmitFeedback();
   useEffect(() => {
     if (submitCount <= seen.current) return;
     seen.current = submitCount;
@@ -63,7 +74,7 @@ function InvalidSubmitNotifier() {
     if (!messages.length) return;
     const missing = messages.some((m) => m.missing || m.text === MSG.required);
     afterFeedbackDelay(() => toasts.failure({ message: missing ? MSG.requiredForm : MSG.failure }));
-  }, [submitCount, errors, toasts]);
+  }, [submitCount, errors, toasts, afterFeedbackDelay]);
   return null;
 }
 
@@ -181,34 +192,34 @@ export function ResourceForm({ config, mode }: { config: ResourceConfig; mode: '
   const { id } = useParams();
   useApiOrigin();
   const rights = useRights(config);
-  const toasts = useToasts();
-  const goBack = useGoBack(`${config.path}/list`);
+  const toasts = useResourceToasts(config);
+  const afterFeedbackDelay = useSubmitFeedback();
+  // Where the form goes back to when the browser has no earlier page of the app (an address opened
+  // directly): the schema's returnTo, else the register's own list.
+  const returnTo = returnPathOf(config);
+  const goBack = useGoBack(returnTo);
+  const kind = mode === 'create' ? 'created' : 'updated';
   const mutationOptions = useMemo(
     () => ({
-      onSuccess: () => {
-        afterFeedbackDelay(() => toasts.success());
-        goBack();
-      },
-      onError: (error: unknown) => afterFeedbackDelay(() => toasts.failure(error)),
+      // The server's answer is the saved record: its fields fill the schema's '{campo}'.
+      onSuccess: (saved: Record<string, unknown>) =>
+        afterFeedbackDelay(() => {
+          toasts.done(kind, saved);
+          goBack();
+        }),
+      onError: (error: unknown, variables?: { data?: Record<string, unknown> }) =>
+        afterFeedbackDelay(() => toasts.failed(kind, error, variables?.data)),
     }),
-    [toasts, goBack],
+    [toasts, goBack, kind, afterFeedbackDelay],
   );
   const transform = useMemo(() => withoutContext(config), [config]);
-  // A record that cannot be read ('O item não existe') leads to this screen's own list, not to
-  // react-admin's /<resource> (no route where the spec's path differs: /contracting/companies).
-  const toList = useCallback(() => `${config.path}/list`, [config.path]);
+  // A record that cannot be read ('O item não existe') leads to where the form returns (its own
+  // list unless the schema says otherwise), not to react-admin's /<resource> (no route where the
+  // spec's path differs: /contracting/companies).
+  const toList = useCallback(() => returnTo, [returnTo]);
   const title = mode === 'create' ? `Cadastrar ${config.labels.singular}` : `Editar ${config.labels.singular}`;
   const allowed = mode === 'create' ? rights.create : rights.update;
-  if (!allowed) {
-    return (
-      <Box sx={{ maxWidth: FORM_MAX_WIDTH, width: '100%', mx: 'auto', px: { xs: 1, sm: 2 }, pb: 4 }}>
-        <TitleBar title={title} back={`${config.path}/list`} />
-        <Alert severity="warning" action={<Button component={Link} to={`${config.path}/list`}>Voltar</Button>}>
-          {NOT_ALLOWED_TEXT}
-        </Alert>
-      </Box>
-    );
-  }
+  if (!allowed) return <AccessDenied title={title} back={returnTo} />;
   const form = (
     <SimpleForm
       toolbar={<FormToolbar onCancel={goBack} />}
@@ -223,7 +234,7 @@ export function ResourceForm({ config, mode }: { config: ResourceConfig; mode: '
   return (
     <ResourceContextProvider value={config.resource}>
       <Box sx={{ maxWidth: FORM_MAX_WIDTH, width: '100%', mx: 'auto', px: { xs: 1, sm: 2 }, pb: 4 }}>
-        <TitleBar title={title} back={`${config.path}/list`} />
+        <TitleBar title={title} back={returnTo} />
         {mode === 'create' ? (
           <Create resource={config.resource} title={title} actions={false} redirect={false} mutationOptions={mutationOptions} transform={transform}>
             {form}

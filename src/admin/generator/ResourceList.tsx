@@ -1,6 +1,6 @@
 // The generated list screen (<path>/list): title bar, search and filters, a sortable table with
 // expandable rows, row actions, server-side paging and the ';' CSV export.
-import { useRef, type ReactElement } from 'react';
+import { useMemo, useRef, type ReactElement } from 'react';
 import { Box, Typography } from '@mui/material';
 import {
   Datagrid,
@@ -18,19 +18,22 @@ import {
 } from 'react-admin';
 import { CSV_FILE_NAME, EMPTY_TEXT, NO_DATA_TEXT, toCsv } from '../../domain/format.js';
 import { TitleBar } from '../shell/TitleBar.js';
+import { AccessDenied } from '../shell/AccessDenied.js';
 import { displayText, ExpandPanel, SchemaField } from './fields.js';
 import { ReferenceAutocomplete, SELECT_DEBOUNCE_MS } from './inputs.js';
 import { DEFAULT_PAGE_SIZE, ListPagination } from './ListPagination.js';
 import { configByResource } from './registry.js';
-import { useRights, type Rights } from './access.js';
+import { readableList, useRights, type Rights } from './access.js';
 import { useApiOrigin } from './api.js';
 import { CardsView } from './CardsView.js';
 import { DateRangeFilter } from './DateRange.js';
 import { ExportAllButton } from './ExportButton.js';
+import { EXPAND_SX, expandColumn } from './ExpandToggle.js';
 import { columnTitle, pathTexts, type FetchMany, type RecordLike } from './paths.js';
 import { useFitLevel } from './fit.js';
 import { CompactActions, hasRowActions, RowActions } from './RowActions.js';
 import { baseType, editPathOf, type ResourceConfig } from './schemas.js';
+import { useSession } from '../session.js';
 
 export const LIST_MAX_WIDTH = 983;
 
@@ -138,8 +141,13 @@ function FittingTable({ config, rights, actions, rowClick }: { config: ResourceC
           bulkActionButtons={false}
           empty={<Empty />}
           size="medium"
-          sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, ...(level > 0 ? { '& .MuiTableCell-root': { px: 1 } } : {}) }}
+          sx={{
+            '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+            ...(level > 0 ? { '& .MuiTableCell-root': { px: 1 } } : {}),
+            ...(expand.length ? EXPAND_SX : {}),
+          }}
         >
+          {expand.length > 0 && expandColumn()}
           {columns.map((field) => (
             <SchemaField key={field} config={config} source={field} label={columnTitle(config, field, lookup)} />
           ))}
@@ -150,13 +158,19 @@ function FittingTable({ config, rights, actions, rowClick }: { config: ResourceC
   );
 }
 
-export function ResourceList({ config, view = config.list.view }: { config: ResourceConfig; view?: 'table' | 'cards' }) {
+export function ResourceList({ config: declared, view = declared.list.view }: { config: ResourceConfig; view?: 'table' | 'cards' }) {
+  // Columns and filters of references the viewer may not read are left out (readableList).
+  const roles = useSession()?.roles;
+  const config = useMemo(() => readableList(declared, roles ?? [], lookup), [declared, roles]);
   const editPath = (id: string | number) => editPathOf(config, id);
   useApiOrigin();
   const rights = useRights(config);
   const canAdd = config.editable && rights.create;
   const actions = hasRowActions(config, rights);
   const exporter = csvExporter(config);
+  // Who may not list the register gets the one access-denied page at this address, before any call
+  // (react-admin's own check would still fetch, and move to /access-denied).
+  if (!rights.list) return <AccessDenied title={config.title} back={config.back} />;
   return (
     <ResourceContextProvider value={config.resource}>
       <Box sx={{ maxWidth: LIST_MAX_WIDTH, width: '100%', minWidth: 0, mx: 'auto', px: { xs: 1, sm: 2 } }}>

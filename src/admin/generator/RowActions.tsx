@@ -1,7 +1,7 @@
 // The actions of a table row, each shown only when the user's role allows it: Ativar/Desativar (for
 // records with 'ativo'), links of bespoke pages (a provider's cities, ...), edit, and delete after
 // the spec's irreversibility warning. 'Super Admin' rows cannot be deleted.
-import { createContext, useContext, useState, type MouseEvent } from 'react';
+import { createContext, useContext, useMemo, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Button, IconButton, Stack, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
@@ -14,6 +14,9 @@ import { MSG } from '../../domain/messages.js';
 import { isSuperAdminRow, type Rights } from './access.js';
 import { IntranetDialog } from './Dialog.js';
 import { rowLinksOf } from './extensions.js';
+import { canOpen } from '../shell/screens.js';
+import { useViewer } from '../shell/useViewer.js';
+import { failureText, successText, type WriteKind } from './resourceMessages.js';
 import { editPathOf, type ResourceConfig } from './schemas.js';
 
 export const DELETE_WARNING = 'Essa ação é IRREVERSÍVEL e não permite a recuperação de dados.';
@@ -25,13 +28,33 @@ const stop = (e: MouseEvent) => e.stopPropagation();
 
 export function useToasts() {
   const notify = useNotify();
-  return {
-    success: (message: string = MSG.success) => notify(message, { type: 'success', autoHideDuration: SUCCESS_TOAST_MS, messageArgs: { _: message } }),
-    failure: (error?: unknown) => {
-      const message = (error as { message?: string } | undefined)?.message || MSG.failure;
-      notify(message, { type: 'error', autoHideDuration: ERROR_TOAST_MS, messageArgs: { _: message } });
-    },
-  };
+  return useMemo(
+    () => ({
+      success: (message: string = MSG.success) => notify(message, { type: 'success', autoHideDuration: SUCCESS_TOAST_MS, messageArgs: { _: message } }),
+      failure: (error?: unknown) => {
+        const message = (error as { message?: string } | undefined)?.message || MSG.failure;
+        notify(message, { type: 'error', autoHideDuration: ERROR_TOAST_MS, messageArgs: { _: message } });
+      },
+    }),
+    [notify],
+  );
+}
+
+/**
+ * The toasts of a resource's writes (x-intranet.messages, resourceMessages.ts): done() after a
+ * create, update or delete, with '{campo}' from the record the server answered; failed() with the
+ * schema's error text, else the server's, else the generic one.
+ */
+export function useResourceToasts(config: Parameters<typeof successText>[0]) {
+  const toasts = useToasts();
+  return useMemo(
+    () => ({
+      done: (kind: WriteKind, record?: Record<string, unknown> | null) => toasts.success(successText(config, kind, record)),
+      failed: (kind: WriteKind, error: unknown, record?: Record<string, unknown> | null) =>
+        toasts.failure({ message: failureText(config, kind, error, record) }),
+    }),
+    [toasts, config],
+  );
 }
 
 /** A table short of room (fit.ts): Ativar/Desativar become a switch icon with its tooltip. */
@@ -52,23 +75,27 @@ export function hasRowActions(config: ResourceConfig, rights: Rights) {
 export function RowActions({ config, rights }: { config: ResourceConfig; rights: Rights; label?: string; sortable?: boolean; textAlign?: 'right' }) {
   const record = useRecordContext();
   const toasts = useToasts();
+  const writes = useResourceToasts(config);
   const refresh = useRefresh();
   const [update, { isPending: updating }] = useUpdate();
   const [remove, { isPending: deleting }] = useDelete();
   const [confirming, setConfirming] = useState(false);
   const compact = useContext(CompactActions);
+  const viewer = useViewer();
   if (!record) return null;
   const hasActive = 'ativo' in config.properties && !config.properties.ativo.readOnly && rights.update;
   const active = Boolean(record.ativo);
   const superAdmin = isSuperAdminRow(record);
-  const links = rowLinksOf(config.resource).filter((l) => rights[l.right ?? 'update']);
+  // A link shows only where its screen would open for this user (its own access, shell/screens.ts).
+  const links = rowLinksOf(config.resource).filter((l) => rights[l.right ?? 'update'] && canOpen(l.to(record), viewer));
 
   const toggle = (e: MouseEvent) => {
     e.stopPropagation();
     update(
       config.resource,
       { id: record.id, data: { ativo: !active }, previousData: record },
-      { mutationMode: 'pessimistic', onSuccess: () => toasts.success(), onError: (error) => toasts.failure(error) },
+      // Ativar/Desativar says the spec's success text, whatever the schema's 'updated' says.
+      { mutationMode: 'pessimistic', onSuccess: () => toasts.success(), onError: (error) => writes.failed('updated', error, record) },
     );
   };
 
@@ -78,14 +105,14 @@ export function RowActions({ config, rights }: { config: ResourceConfig; rights:
       { id: record.id, previousData: record },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () => {
+        onSuccess: (deleted) => {
           setConfirming(false);
-          toasts.success();
+          writes.done('deleted', { ...record, ...deleted });
           refresh();
         },
         onError: (error) => {
           setConfirming(false);
-          toasts.failure(error);
+          writes.failed('deleted', error, record);
         },
       },
     );

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useFormState } from 'react-hook-form';
 import { SaveButton, useSaveContext } from 'react-admin';
+import { useTimers } from './timers.js';
 
 /** How long Save stays disabled after its action settled (spec section 9: button loading state 1 second). */
 export const SUBMIT_HOLD_MS = 1000;
@@ -45,6 +46,7 @@ export function SubmitButton({ label = 'Salvar' }: { label?: string }) {
   const clicked = useRef(false);
   const lockedNow = useRef(locked);
   lockedNow.current = locked;
+  const timers = useTimers();
   useEffect(() => {
     if (!locked) clicked.current = false;
   }, [locked]);
@@ -56,10 +58,10 @@ export function SubmitButton({ label = 'Salvar' }: { label?: string }) {
     }
     clicked.current = true;
     // A click that started no submission (nothing to submit) does not lock the button for good.
-    setTimeout(() => {
+    timers.later(() => {
       if (!lockedNow.current) clicked.current = false;
     }, SUBMIT_HOLD_MS);
-  }, []);
+  }, [timers]);
 
   // alwaysEnable: Save works on a pristine form; while locked, react-admin's own rule is replaced by ours.
   return <SaveButton label={label} alwaysEnable={!locked} disabled={locked} onClick={onClick} />;

@@ -3,6 +3,7 @@
 // server checks the role header with (src/domain/roles.ts).
 import { userAllows } from '../../domain/roles.js';
 import { useSession } from '../session.js';
+import { fieldPath } from './paths.js';
 import type { Operation, ResourceConfig } from './schemas.js';
 
 export type Rights = Record<Operation, boolean>;
@@ -25,6 +26,36 @@ export function rightsOf(config: AccessConfig, roles: readonly string[]): Rights
 /** The current session's rights on the resource (no session: none but public ones); follows sign-in and sign-out. */
 export function useRights(config: AccessConfig): Rights {
   return rightsOf(config, useSession()?.roles ?? []);
+}
+
+type Lookup = (resource: string) => ResourceConfig | undefined;
+
+/**
+ * Whether someone holding `roles` may read what a list column or filter shows: a plain field, or a
+ * reference (or a path through references) whose every resource they may list, which is how a table
+ * reads the labels it shows. A reference they may not read would only draw an error in each cell.
+ */
+export function mayReadColumn(config: ResourceConfig, column: string, roles: readonly string[], lookup: Lookup): boolean {
+  const steps = fieldPath(config, column, lookup);
+  if (!steps) return true;
+  return steps.every((step) => {
+    const target = step.reference && lookup(step.reference.resource);
+    return !target || rightsOf(target, roles).list;
+  });
+}
+
+/**
+ * The list of a resource as someone holding `roles` sees it: without the columns, expanded fields
+ * and filters of references to resources they may not read (a candidate's own resume entries show
+ * no owner column: only who may read the users has their names).
+ */
+export function readableList(config: ResourceConfig, roles: readonly string[], lookup: Lookup): ResourceConfig {
+  const keep = (fields: string[]) => fields.filter((f) => mayReadColumn(config, f, roles, lookup));
+  const columns = keep(config.list.columns);
+  const filters = keep(config.list.filters);
+  const expand = keep(config.list.expand);
+  const same = columns.length === config.list.columns.length && filters.length === config.list.filters.length && expand.length === config.list.expand.length;
+  return same ? config : { ...config, list: { ...config.list, columns, filters, expand } };
 }
 
 /** The profile name the admin table shows for the superadmin role. */

@@ -12,14 +12,15 @@ import {
   isEmptyValue,
 } from '../../domain/format.js';
 import { isImageFieldName } from '../../domain/format.js';
-import { SUPER_ADMIN_LABEL } from './access.js';
+import { roleLabel } from '../../domain/roles.js';
 import { fieldViewOf } from './extensions.js';
 import { FileImage } from './files.js';
 import { isIconNameField, NamedIcon } from './iconNames.js';
 import { columnTitle, fieldPath } from './paths.js';
 import { configByResource } from './registry.js';
+import { RoleChip } from './RoleInput.js';
 import { htmlText } from './sanitize.js';
-import { baseType, type ResourceConfig } from './schemas.js';
+import { baseType, type PropertySchema, type ResourceConfig } from './schemas.js';
 
 const lookup = (resource: string) => configByResource.get(resource);
 
@@ -38,15 +39,15 @@ export function displayText(config: ResourceConfig, field: string, value: unknow
   if (p.format === 'money') return formatBRL(value);
   if (type === 'number' || type === 'integer') return formatNumber(value);
   if (p.format === 'html' && typeof value === 'string') return htmlText(value).trim() || EMPTY_TEXT;
-  if (Array.isArray(value)) return value.map((v) => roleText(field, v)).join(', ');
+  if (Array.isArray(value)) return value.map((v) => roleText(p, v)).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return roleText(p, value);
 }
 
-/** Role strings of a profile list: the superadmin role reads 'Super Admin'. */
-export function roleText(field: string, value: unknown): string {
-  if ((field === 'papeis' || field === 'perfil' || field === 'roles') && value === 'users:superadmin') return SUPER_ADMIN_LABEL;
-  return String(value);
+/** A value of a role property (`format: "role"`, or a list whose items have it) by its pt-BR name: 'Gestor de RH' for rh:gestor. */
+export function roleText(property: PropertySchema | undefined, value: unknown): string {
+  const format = property?.format ?? (property?.items as { format?: string } | undefined)?.format;
+  return format === 'role' && typeof value === 'string' ? roleLabel(value) : String(value);
 }
 
 export function StatusDot({ active }: { active: boolean }) {
@@ -169,9 +170,13 @@ export function SchemaField({ config, source }: SchemaFieldProps) {
   if (p && baseType(p) === 'array' && Array.isArray(value)) {
     return (
       <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }} component="span">
-        {value.map((v, i) => (
-          <Chip key={i} size="small" label={roleText(source, v)} />
-        ))}
+        {value.map((v, i) =>
+          (p.items as { format?: string } | undefined)?.format === 'role' && typeof v === 'string' ? (
+            <RoleChip key={i} role={v} />
+          ) : (
+            <Chip key={i} size="small" label={String(v)} />
+          ),
+        )}
       </Stack>
     );
   }

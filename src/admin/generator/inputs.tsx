@@ -4,14 +4,12 @@
 // colour, rich text, file and image uploads; bespoke inputs from custom pages take their place.
 import { createContext, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Box, Button, CircularProgress, InputAdornment, Stack, Typography } from '@mui/material';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
-  DateInput,
-  DateTimeInput,
   NumberInput,
   PasswordInput,
   ReferenceArrayInput,
@@ -27,12 +25,14 @@ import {
 } from 'react-admin';
 import { applyMask, formatMoneyInput, formatMonthDay, isImageFieldName, MASKS, parseMonthDay, parseMoneyInput, type MaskName } from '../../domain/format.js';
 import { addressFieldsOf, CEP_CLEAR_BELOW, CEP_LOOKUP_LENGTH, CEP_NOT_FOUND, CLEARED_PARTS, createCity, lookupCep, type CepAddress } from './cep.js';
+import { DateInput } from './DateInput.js';
 import { chainAbove, dependentFilter, fieldReference, isBlankId, reconcile, sameId, type SelectSpec } from './dependent.js';
 import { fieldInputOf } from './extensions.js';
 import { FileArrayInput, FileInput } from './files.js';
 import { useOptionText } from './optionText.js';
 import { configByResource } from './registry.js';
 import { RichTextInput } from './RichTextInput.js';
+import { RoleArrayInput } from './RoleInput.js';
 import { baseType, isNullable, type PropertySchema, type Reference, type ResourceConfig } from './schemas.js';
 import { validatorsFor, type Validator } from './validation.js';
 
@@ -88,6 +88,7 @@ export function SchemaInput({ config, field }: { config: ResourceConfig; field: 
   if (type === 'array') {
     const items = (property.items ?? {}) as PropertySchema;
     if (items.enum) return <SelectArrayInput {...common} choices={choicesOf(items.enum)} />;
+    if (items.format === 'role') return <RoleArrayInput source={field} label={label} validate={validate} helperText={common.helperText} property={property} />;
     if (items.format === 'file') {
       return (
         <FileArrayInput
@@ -117,9 +118,8 @@ export function SchemaInput({ config, field }: { config: ResourceConfig; field: 
 
   switch (property.format) {
     case 'date':
-      return <DateInput {...common} />;
     case 'date-time':
-      return <DateTimeInput {...common} />;
+      return <DateInput {...common} dateTime={property.format === 'date-time'} />;
     case 'time':
       return <TimeInput {...common} />;
     case 'password':
@@ -201,11 +201,39 @@ function MoneyInput({ common }: { common: Common }) {
   );
 }
 
+/**
+ * A masked value is checked when the field is left, not only at Save: a 4-digit CEP says 'CEP
+ * invalido' under the field at once. An empty field is left alone (its 'Campo obrigatório' waits for
+ * Save); once a message shows, every change checks again, so it goes as soon as the value is right.
+ */
+function useCheckOnBlur(source: string) {
+  const { trigger, getValues } = useFormContext();
+  const { errors } = useFormState({ name: source });
+  const value = useWatch({ name: source });
+  const shown = Boolean(errors[source]);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (shown) void trigger(source);
+    // Only a change of the value checks again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+  return () => {
+    const current = getValues(source);
+    if (current !== null && current !== undefined && current !== '') void trigger(source);
+  };
+}
+
 function MaskedInput({ common, mask, nullable }: { common: Common; mask: MaskName; nullable: boolean }) {
   const pattern = MASKS[mask];
+  const checkOnBlur = useCheckOnBlur(common.source);
   return (
     <TextInput
       {...common}
+      onBlur={checkOnBlur}
       placeholder={pattern.replace(/#/g, '0')}
       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: pattern.length } }}
       format={(v: unknown) => applyMask(pattern, v)}
@@ -226,6 +254,7 @@ function CepInput({ common, config, nullable }: { common: Common; config: Resour
   const [state, setState] = useState<'idle' | 'loading' | 'notFound' | 'missingCity' | 'creating'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
+  const checkOnBlur = useCheckOnBlur(common.source);
   const previous = useRef(value);
   const mounted = useRef(false);
   const latest = useRef(value);
@@ -315,6 +344,7 @@ function CepInput({ common, config, nullable }: { common: Common; config: Resour
     <Box>
       <TextInput
         {...common}
+        onBlur={checkOnBlur}
         placeholder="00000-000"
         slotProps={{
           htmlInput: { inputMode: 'numeric', maxLength: pattern.length },

@@ -4,10 +4,13 @@
 // <path>/list is always the table, and <path>/cards the cards view of the resources that have one
 // (list.view 'cards': the categories, whose two routes the spec names); the same screens again under each of
 // the schema's aliases (x-intranet.aliases: /companies shows the providers). Each screen is loaded
-// on demand.
+// on demand. The resource's name as a path (/onboardings, /microregions, where react-admin would
+// draw an empty page) leads to its list too, and any other path under it to the index; internal
+// tables (x-intranet.internal) have no screens at all.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { Loading } from 'react-admin';
+import { CatchAll } from '../shell/CatchAll.js';
 import { aliasConfig, type ResourceConfig } from './schemas.js';
 
 const ResourceList = lazy(() => import('./ResourceList.js'));
@@ -32,7 +35,25 @@ function ToEdit({ config }: { config: ResourceConfig }) {
 }
 
 export function resourceRoutes(configs: ResourceConfig[]) {
-  return configs.flatMap((config) => [config, ...config.aliases.map((alias) => aliasConfig(config, alias))]).flatMap(routesOf);
+  const screens = configs.filter((c) => !c.internal);
+  return [
+    ...screens.flatMap((config) => [config, ...config.aliases.map((alias) => aliasConfig(config, alias))]).flatMap(routesOf),
+    ...configs.flatMap(nameRoutes),
+  ];
+}
+
+/**
+ * react-admin answers /<resource>/* of every registered resource, with nothing to draw when the
+ * resource has no list of its own: the name alone opens the list (the index for an internal table),
+ * any deeper path the catch-all. A screen of the same path (the resource's own base) wins.
+ */
+function nameRoutes(config: ResourceConfig) {
+  const base = `/${config.resource}`;
+  const routes = [<Route key={`${base}:name-any`} path={`${base}/*`} element={<CatchAll />} />];
+  if (config.path !== base) {
+    routes.push(<Route key={`${base}:name`} path={base} element={<Navigate to={config.internal ? '/' : listPath(config)} replace />} />);
+  }
+  return routes;
 }
 
 function routesOf(config: ResourceConfig) {

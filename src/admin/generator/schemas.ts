@@ -68,10 +68,24 @@ export interface IntranetBlock {
   addLabel?: string;
   title?: string;
   back?: string;
+  returnTo?: string;
   history: boolean;
   provider: ProviderRule;
   access: Record<Operation, Right>;
   dateRanges?: DateRange[];
+  internal?: boolean;
+  gender?: 'm' | 'f';
+  messages?: ResourceMessages;
+}
+
+/** A resource's own toasts (x-intranet.messages); {campo} is a field of the saved record. */
+export interface ResourceMessages {
+  created?: string;
+  updated?: string;
+  deleted?: string;
+  createError?: string;
+  updateError?: string;
+  deleteError?: string;
 }
 
 /** How a row belongs to a provider (x-intranet.provider): its column, through another resource, or null. */
@@ -103,6 +117,8 @@ export interface ResourceConfig {
   labels: { singular: string; plural: string };
   addLabel: string;
   back: string;
+  /** Where the register and edit screens go back to without an earlier page of the app (x-intranet.returnTo); default <path>/list. */
+  returnTo?: string;
   history: boolean;
   properties: Record<string, PropertySchema>;
   required: Set<string>;
@@ -120,6 +136,12 @@ export interface ResourceConfig {
   dateRanges: DateRange[];
   /** How a row belongs to a provider (x-intranet.provider). */
   provider: ProviderRule;
+  /** Written only by its feature (x-intranet.internal): no generated screens, no admin cards. */
+  internal: boolean;
+  /** Grammatical gender of labels.singular. */
+  gender: 'm' | 'f';
+  /** The resource's toasts (x-intranet.messages). */
+  messages: ResourceMessages;
 }
 
 export const DEFAULT_BACK = '/modulos/admin';
@@ -147,8 +169,9 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
     aliases: x.aliases ?? [],
     title: x.title ?? x.labels.plural,
     labels: x.labels,
-    addLabel: x.addLabel ?? `NOVO ${x.labels.singular.toUpperCase()}`,
+    addLabel: x.addLabel ?? `${x.gender === 'f' ? 'NOVA' : 'NOVO'} ${x.labels.singular.toUpperCase()}`,
     back: x.back ?? DEFAULT_BACK,
+    returnTo: x.returnTo,
     history: x.history,
     properties,
     required: new Set(schema.required),
@@ -167,6 +190,9 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
     access: x.access,
     dateRanges: x.dateRanges ?? [],
     provider: x.provider ?? null,
+    internal: x.internal === true,
+    gender: x.gender ?? 'm',
+    messages: x.messages ?? {},
   };
 }
 
@@ -182,6 +208,9 @@ export function aliasConfig(config: ResourceConfig, alias: RouteAlias): Resource
     aliases: [],
   };
 }
+
+/** Where a record's register and edit screens go back to when the app has no earlier page: the schema's returnTo, else the list. */
+export const returnPathOf = (config: ResourceConfig) => config.returnTo ?? `${config.path}/list`;
 
 /** The edit screen of a record. */
 export const editPathOf = (config: ResourceConfig, id: string | number) => `${config.editBase}/${id}`;

@@ -1,11 +1,14 @@
 // The cards menu (foundation spec, sections 2 and 6): cards grouped in titled sections; each card
 // has an icon, a title, an optional highlight, optional roles, an optional active flag and a target
-// route. A section is hidden unless its manager check passes; a card needs its role check. Used by
-// /modulos/admin and by the area homes (HR, marketing, ...).
+// route. A section is hidden unless its manager check passes; a card shows to exactly who may open
+// its screen (shell/screens.ts), and, while that screen is not built yet, to who holds the card's
+// roles and will have a role in its area. Used by /modulos/admin, the home and the area homes.
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Card, CardActionArea, CardContent, Chip, Typography } from '@mui/material';
 import { isSuperadmin, userAllows, type Right } from '../../domain/roles.js';
+import { allowed, mayOpen, type Viewer } from './accessRules.js';
+import { screenAt } from './screens.js';
 import { useViewer } from './useViewer.js';
 
 export interface MenuCard {
@@ -14,9 +17,12 @@ export interface MenuCard {
   icon: ComponentType<{ sx?: object; color?: 'primary' | 'disabled' }>;
   /** A short text shown on the card ('Novo', a count, ...). */
   highlight?: string;
-  /** Shown only to holders of one of these roles (the superadmin always). */
+  /**
+   * The spec's roles of the card (the superadmin always passes): they decide while the card's screen
+   * is not built; once it is, the screen's own access decides (who may open it sees its card).
+   */
   roles?: string[];
-  /** Or a check of its own (e.g. react-admin's canAccess of a resource). */
+  /** A condition of its own, always applied (e.g. the home's employee-only cards). */
   allowed?: (roles: readonly string[]) => boolean;
   /** An inactive card is shown greyed out and does not open. */
   active?: boolean;
@@ -44,17 +50,31 @@ export function passesManagerCheck(check: ManagerCheck | undefined, roles: reado
   return check.modules.some((m) => userAllows(roles, check.right ?? 'manage', m));
 }
 
-export function cardAllowed(card: MenuCard, roles: readonly string[]): boolean {
-  if (card.roles && !isSuperadmin(roles) && !card.roles.some((r) => roles.includes(r))) return false;
+/** A viewer from roles alone (no employee flag but the superadmin's). */
+const asViewer = (who: Viewer | readonly string[]): Viewer => ('roles' in who ? who : { roles: who, employee: isSuperadmin(who) });
+
+/**
+ * Whether the card shows: its own condition, then its screen's access (a built screen: who may open
+ * it; an area not built yet: the card's roles and who will have a role in the area). A card leading
+ * to no screen at all (a dead end) never shows.
+ */
+export function cardAllowed(card: MenuCard, who: Viewer | readonly string[]): boolean {
+  const viewer = asViewer(who);
+  const { roles } = viewer;
   if (card.allowed && !card.allowed(roles)) return false;
-  return true;
+  const target = screenAt(card.to);
+  if (!target) return false;
+  if (target.kind === 'screen') return mayOpen(target.screen.access, viewer, target.params);
+  if (card.roles && !isSuperadmin(roles) && !card.roles.some((r) => roles.includes(r))) return false;
+  return allowed(target.area.access, viewer);
 }
 
-/** The sections and cards someone with `roles` sees (sections left empty are dropped). */
-export function visibleSections(sections: CardSection[], roles: readonly string[]): CardSection[] {
+/** The sections and cards someone sees (sections left empty are dropped). */
+export function visibleSections(sections: CardSection[], who: Viewer | readonly string[]): CardSection[] {
+  const viewer = asViewer(who);
   return sections
-    .filter((s) => passesManagerCheck(s.manager, roles))
-    .map((s) => ({ ...s, cards: s.cards.filter((c) => cardAllowed(c, roles)) }))
+    .filter((s) => passesManagerCheck(s.manager, viewer.roles))
+    .map((s) => ({ ...s, cards: s.cards.filter((c) => cardAllowed(c, viewer)) }))
     .filter((s) => s.cards.length > 0);
 }
 
@@ -80,10 +100,10 @@ function MenuCardView({ card }: { card: MenuCard }) {
 }
 
 export function CardsMenu({ sections }: { sections: CardSection[] }) {
-  const { roles } = useViewer();
+  const viewer = useViewer();
   return (
     <>
-      {visibleSections(sections, roles).map((section) => (
+      {visibleSections(sections, viewer).map((section) => (
         <Box key={section.title} component="section" aria-label={section.title} sx={{ mb: 3 }}>
           <Typography variant="h6" component="h2" sx={{ mb: 1.5, fontWeight: 600 }}>
             {section.title}

@@ -12,11 +12,10 @@ import Work from '@mui/icons-material/Work';
 import Apps from '@mui/icons-material/Apps';
 import Groups from '@mui/icons-material/Groups';
 import Settings from '@mui/icons-material/Settings';
-import { anyGestor, canRead, isSuperadmin } from '../../domain/roles.js';
-import { hasAdminCards } from './adminSections.js';
 import { CardsMenu, type CardSection } from './CardsMenu.js';
 import { usePageTitle } from './TitleBar.js';
 import { useViewer } from './useViewer.js';
+import { isCandidate } from './accessRules.js';
 
 /** The home's sections for a user: `employee` is the session's employee flag, `usuarioId` their user id. */
 export function homeSections(employee: boolean, usuarioId: number | string | undefined): CardSection[] {
@@ -30,30 +29,35 @@ export function homeSections(employee: boolean, usuarioId: number | string | und
         { title: 'Calendário', to: '/calendar', icon: CalendarMonth, allowed: () => employee },
         { title: 'Meu perfil', to: `/users/profile/${usuarioId ?? ''}`, icon: Person, allowed: () => usuarioId !== undefined },
         { title: 'Currículo', to: '/resume/list', icon: Description, allowed: always },
-        // Candidates see the public vacancies; employees the careers list of their providers.
-        { title: 'Vagas', to: employee ? '/careers/list' : '/home/vacancy', icon: Work, allowed: always },
+        // The vacancies page (the careers list of the route map is not built yet).
+        { title: 'Vagas', to: '/home/vacancy', icon: Work, allowed: always },
       ],
     },
     {
       title: 'Gestão',
       cards: [
-        // The same rule as the menus' Administração entry: someone the administration home has cards for.
-        { title: 'Administração', to: '/modulos/admin', icon: Apps, allowed: hasAdminCards },
-        { title: 'Recursos Humanos', to: '/human-resources/home', icon: Groups, allowed: (roles) => canRead(roles, 'rh') || canRead(roles, 'onboarding') },
-        { title: 'Configurações', to: '/settings/home', icon: Settings, allowed: (roles) => isSuperadmin(roles) || anyGestor(roles) },
+        // Shown to who may open them (their screens' access, shell/screens.ts): the administration
+        // home to whom it has cards for, the HR home to HR and onboarding roles, Settings to managers.
+        { title: 'Administração', to: '/modulos/admin', icon: Apps },
+        { title: 'Recursos Humanos', to: '/human-resources/home', icon: Groups },
+        { title: 'Configurações', to: '/settings/home', icon: Settings },
       ],
     },
   ];
 }
 
+/** The home's heading: a candidate is in the careers area (their header shows the careers logo), staff in the intranet. */
+export const homeHeading = (candidate: boolean) => (candidate ? 'Bem-vindo ao Trabalhe Conosco' : 'Bem-vindo à Intranet');
+
 export function Home() {
   usePageTitle('Início');
-  const { employee, session } = useViewer();
+  const viewer = useViewer();
+  const { employee, session } = viewer;
   return (
     <Box sx={{ maxWidth: 983, width: '100%', mx: 'auto', px: 2, py: 4 }}>
       <Title title="Início" />
       <Typography variant="h4" component="h1" sx={{ fontWeight: 600, mb: 3 }}>
-        Bem-vindo à Intranet
+        {homeHeading(isCandidate(viewer))}
       </Typography>
       <CardsMenu sections={homeSections(employee, session?.user?.usuarioId)} />
     </Box>

@@ -14,9 +14,11 @@ import { visibleSections, type CardSection } from './CardsMenu.js';
 const SECTION_TITLES: Record<string, string> = { users: 'Usuários e acessos' };
 
 export function adminSections(): CardSection[] {
-  const modules = [...new Set(resourceConfigs.map((c) => c.module))];
+  // Internal tables (links, readings) have no screens, so no cards.
+  const registers = resourceConfigs.filter((c) => !c.internal);
+  const modules = [...new Set(registers.map((c) => c.module))];
   return modules.map((module) => {
-    const configs = resourceConfigs.filter((c) => c.module === module);
+    const configs = registers.filter((c) => c.module === module);
     return {
       title: SECTION_TITLES[module] ?? moduleTitle(module),
       manager: {

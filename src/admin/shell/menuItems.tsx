@@ -19,47 +19,10 @@ import AppsIcon from '@mui/icons-material/AppsOutlined';
 import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
 import ContactsIcon from '@mui/icons-material/ContactPhoneOutlined';
 import { SIDEBAR_MIN_WIDTH } from '../../domain/shell.js';
-import { anyGestor, effectiveRole, isSuperadmin, roleAllows, type Right } from '../../domain/roles.js';
-import { hasAdminCards } from './adminSections.js';
+import { allowed, isCandidate, type AccessRule, type Viewer } from './accessRules.js';
+import { canOpen } from './screens.js';
 
-/** Who may see an item (every condition given must hold). */
-export interface AccessRule {
-  /** A role of one of these modules granting `right` (default 'read': superadmin, gestor, solicitante, leitor). */
-  modules?: string[];
-  right?: Right;
-  /** Any one of these roles (the superadmin always passes). */
-  roles?: string[];
-  /** Employees only (the session user's employee flag). */
-  employee?: boolean;
-  /** Not for candidates (whose only role is 'user' and who are not employees). */
-  notCandidate?: boolean;
-  /** A manager of any module (anyGestor). */
-  manager?: boolean;
-  /** Inactive items are hidden. */
-  active?: boolean;
-  /** A check of its own. */
-  when?: (viewer: Viewer) => boolean;
-}
-
-export interface Viewer {
-  roles: readonly string[];
-  employee: boolean;
-}
-
-export function allowed(rule: AccessRule, viewer: Viewer): boolean {
-  const { roles } = viewer;
-  if (rule.active === false) return false;
-  if (rule.employee && !viewer.employee) return false;
-  if (rule.notCandidate && isCandidate(viewer)) return false;
-  if (rule.manager && !anyGestor(roles)) return false;
-  if (rule.roles && !isSuperadmin(roles) && !rule.roles.some((r) => roles.includes(r))) return false;
-  if (rule.modules && !rule.modules.some((m) => roleAllows(effectiveRole(roles, m), rule.right ?? 'read', m))) return false;
-  if (rule.when && !rule.when(viewer)) return false;
-  return true;
-}
-
-/** A job candidate: not an employee, and no role but 'user'. */
-export const isCandidate = (viewer: Viewer) => !viewer.employee && viewer.roles.every((r) => r === 'user');
+export { allowed, isCandidate, type AccessRule, type Viewer };
 
 export interface MenuEntry extends AccessRule {
   key: string;
@@ -79,7 +42,8 @@ const FAQ: MenuEntry = { key: 'faq', label: 'FAQ', to: '/faq/list', icon: HelpIc
 const MANUAL: MenuEntry = { key: 'manual', label: 'Manual', to: '/employee-handbook/view', icon: MenuBookIcon, modules: ['rh'] };
 const NEWS: MenuEntry = { key: 'news', label: 'Novidades', to: '/news/list', icon: NewspaperIcon, modules: ['rh'] };
 const REQUESTS: MenuEntry = { key: 'requests', label: 'Solicitações', to: '/requests/home', icon: AssignmentIcon, employee: true };
-const CAREERS: MenuEntry = { key: 'careers', label: 'Vagas', to: '/careers/list', candidateTo: '/home/vacancy', icon: WorkIcon, roles: ['user'] };
+// The vacancies page everyone can open today (the careers list of the route map is not built yet).
+const CAREERS: MenuEntry = { key: 'careers', label: 'Vagas', to: '/home/vacancy', icon: WorkIcon, roles: ['user'] };
 const SALES: MenuEntry = { key: 'sales', label: 'Vendas', to: '/sales/internal/home', icon: StorefrontIcon, modules: ['vendas'] };
 const RESUME: MenuEntry = { key: 'resume', label: 'Currículo', to: '/resume/list', icon: DescriptionIcon, roles: ['user'] };
 
@@ -106,14 +70,18 @@ export const TOP_MENU: MenuEntry[] = [
   { key: 'applications', label: 'Candidaturas', to: '/applications/list', icon: HowToRegIcon, notCandidate: true },
   CAREERS,
   RESUME,
-  // As the side menu's: whoever the administration home has cards for.
-  { key: 'admin', label: 'Administração', to: '/modulos/admin', icon: AppsIcon, when: (viewer) => hasAdminCards(viewer.roles) },
+  // As the side menu's: whoever the administration home has cards for (its screen's access).
+  { key: 'admin', label: 'Administração', to: '/modulos/admin', icon: AppsIcon },
 ];
 
-/** The entries `viewer` sees at `width`, each with the target meant for them. */
+/**
+ * The entries `viewer` sees at `width`, each with the target meant for them: the entry's own rule
+ * (the spec's menu rules) and the screen's (screens.ts: who may open it; for an area not built yet,
+ * who will have a role in it) must both let them in.
+ */
 export function visibleEntries(entries: MenuEntry[], viewer: Viewer, width = Number.POSITIVE_INFINITY): MenuEntry[] {
   const candidate = isCandidate(viewer);
   return entries
-    .filter((e) => allowed(e, viewer) && (!e.narrowOnly || width <= SIDEBAR_MIN_WIDTH))
-    .map((e) => (candidate && e.candidateTo ? { ...e, to: e.candidateTo } : e));
+    .map((e) => (candidate && e.candidateTo ? { ...e, to: e.candidateTo } : e))
+    .filter((e) => allowed(e, viewer) && canOpen(e.to, viewer) && (!e.narrowOnly || width <= SIDEBAR_MIN_WIDTH));
 }

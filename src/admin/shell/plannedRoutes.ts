@@ -3,54 +3,65 @@
 // link to them; an unmatched path under one of them shows the "not available yet" page with its
 // title, while any other unknown path goes to the index, as the spec says. A screen built later
 // simply matches its route first (the list needs no change, though its entry can then go).
+//
+// Until it is built, an area shows in menus and cards only to who will have a role in it (`access`:
+// the role areas that will own it, as the spec's modules and cards name them), so that nobody else
+// meets a dead end: a plain employee sees none of them.
+import type { AccessRule } from './accessRules.js';
 
 export interface PlannedArea {
   prefix: string;
   title: string;
+  /** Who will have a role in the area (the superadmin always). */
+  access: AccessRule;
 }
 
+const HR: AccessRule = { modules: ['rh'] };
+const SALES: AccessRule = { modules: ['vendas', 'marketing'] };
+const FLEET: AccessRule = { modules: ['frota'] };
+
 export const PLANNED_AREAS: PlannedArea[] = [
-  { prefix: '/faq', title: 'FAQ' },
-  { prefix: '/faq-categories', title: 'Categorias de FAQ' },
-  { prefix: '/employee-handbook', title: 'Manual do colaborador' },
-  { prefix: '/news', title: 'Novidades' },
-  { prefix: '/requests', title: 'Solicitações' },
-  { prefix: '/careers', title: 'Vagas' },
-  { prefix: '/applicants', title: 'Candidatos' },
-  { prefix: '/applications', title: 'Candidaturas' },
-  { prefix: '/sales', title: 'Vendas' },
-  { prefix: '/leads', title: 'Leads' },
-  { prefix: '/blacklist', title: 'Lista de bloqueio' },
-  { prefix: '/blocking-rules', title: 'Regras de bloqueio' },
-  { prefix: '/blocking-exception-criterion', title: 'Critérios de exceção' },
-  { prefix: '/pricing', title: 'Preços' },
-  { prefix: '/marketing', title: 'Marketing' },
-  { prefix: '/patrocinios', title: 'Patrocínios' },
-  { prefix: '/supplies', title: 'Suprimentos' },
-  { prefix: '/squads', title: 'Equipes' },
-  { prefix: '/fleet', title: 'Frota' },
-  { prefix: '/ride', title: 'Caronas' },
-  { prefix: '/ride-employee', title: 'Caronas' },
-  { prefix: '/incidents', title: 'Incidentes' },
-  { prefix: '/incidents-categories', title: 'Categorias de incidentes' },
-  { prefix: '/compliments', title: 'Elogios' },
-  { prefix: '/compliments-categories', title: 'Categorias de elogios' },
-  { prefix: '/reports', title: 'Relatórios' },
-  { prefix: '/shutdowns', title: 'Desligamentos' },
-  { prefix: '/documents', title: 'Documentos' },
-  { prefix: '/documents-categories', title: 'Categorias de documentos' },
-  { prefix: '/family', title: 'Familiares' },
-  { prefix: '/employees', title: 'Funcionários' },
-  { prefix: '/human-resources', title: 'Recursos Humanos' },
-  { prefix: '/ResumeDatabase', title: 'Banco de Currículos' },
-  { prefix: '/dashboards', title: 'Dashboards' },
-  { prefix: '/financial', title: 'Financeiro' },
-  { prefix: '/emailsignature', title: 'Assinatura de e-mail' },
-  { prefix: '/resources', title: 'Recursos' },
-  { prefix: '/content', title: 'Conteúdos' },
-  { prefix: '/contracting', title: 'Empresas contratantes' },
-  { prefix: '/backoffice', title: 'Backoffice' },
-  { prefix: '/client-panel', title: 'Painel do cliente' },
+  { prefix: '/faq', title: 'FAQ', access: HR },
+  { prefix: '/faq-categories', title: 'Categorias de FAQ', access: HR },
+  { prefix: '/employee-handbook', title: 'Manual do colaborador', access: HR },
+  { prefix: '/news', title: 'Novidades', access: HR },
+  { prefix: '/requests', title: 'Solicitações', access: FLEET },
+  { prefix: '/careers', title: 'Vagas', access: { modules: ['rh', 'banco_talentos'] } },
+  { prefix: '/applicants', title: 'Candidatos', access: { modules: ['rh', 'banco_talentos'] } },
+  { prefix: '/applications', title: 'Candidaturas', access: { modules: ['rh', 'banco_talentos'] } },
+  { prefix: '/sales', title: 'Vendas', access: SALES },
+  { prefix: '/leads', title: 'Leads', access: SALES },
+  { prefix: '/blacklist', title: 'Lista de bloqueio', access: SALES },
+  { prefix: '/blocking-rules', title: 'Regras de bloqueio', access: { modules: ['regua_comunicacao', 'vendas'] } },
+  { prefix: '/blocking-exception-criterion', title: 'Critérios de exceção', access: { modules: ['regua_comunicacao', 'vendas'] } },
+  { prefix: '/pricing', title: 'Preços', access: SALES },
+  { prefix: '/marketing', title: 'Marketing', access: { modules: ['marketing', 'vendas', 'regua_comunicacao', 'roulette'] } },
+  { prefix: '/patrocinios', title: 'Patrocínios', access: { modules: ['marketing'] } },
+  { prefix: '/supplies', title: 'Suprimentos', access: { modules: ['suprimentos'] } },
+  { prefix: '/squads', title: 'Equipes', access: { modules: ['suprimentos'] } },
+  { prefix: '/fleet', title: 'Frota', access: FLEET },
+  { prefix: '/ride', title: 'Caronas', access: FLEET },
+  { prefix: '/ride-employee', title: 'Caronas', access: FLEET },
+  { prefix: '/incidents', title: 'Incidentes', access: { modules: ['incidentes'] } },
+  { prefix: '/incidents-categories', title: 'Categorias de incidentes', access: { modules: ['incidentes'] } },
+  { prefix: '/compliments', title: 'Elogios', access: HR },
+  { prefix: '/compliments-categories', title: 'Categorias de elogios', access: HR },
+  { prefix: '/reports', title: 'Relatórios', access: HR },
+  { prefix: '/shutdowns', title: 'Desligamentos', access: { modules: ['rh', 'desligamentos'] } },
+  { prefix: '/documents', title: 'Documentos', access: HR },
+  { prefix: '/documents-categories', title: 'Categorias de documentos', access: HR },
+  { prefix: '/family', title: 'Familiares', access: HR },
+  { prefix: '/employees', title: 'Funcionários', access: HR },
+  { prefix: '/human-resources', title: 'Recursos Humanos', access: { modules: ['rh', 'onboarding'] } },
+  { prefix: '/ResumeDatabase', title: 'Banco de Currículos', access: { modules: ['rh', 'banco_talentos'] } },
+  { prefix: '/dashboards', title: 'Dashboards', access: { modules: ['rh', 'banco_talentos'] } },
+  { prefix: '/financial', title: 'Financeiro', access: { modules: ['financeiro'] } },
+  { prefix: '/emailsignature', title: 'Assinatura de e-mail', access: HR },
+  { prefix: '/resources', title: 'Recursos', access: HR },
+  { prefix: '/content', title: 'Conteúdos', access: HR },
+  { prefix: '/contracting', title: 'Empresas contratantes', access: HR },
+  { prefix: '/backoffice', title: 'Backoffice', access: { modules: ['backoffice'] } },
+  { prefix: '/client-panel', title: 'Painel do cliente', access: { modules: ['backoffice'] } },
 ];
 
 /** The planned area a path belongs to (the prefix itself, or below it), if any. */

@@ -5,7 +5,7 @@ import type { Viewer } from './menuItems.js';
 
 export function viewerOf(session: Session | null): Viewer {
   const roles = session?.roles ?? [];
-  return { roles, employee: session?.user ? session.user.employee === 'true' : isSuperadmin(roles) };
+  return { roles, employee: session?.user ? session.user.employee === 'true' : isSuperadmin(roles), usuarioId: session?.user?.usuarioId };
 }
 
 /** The signed-in user's roles and employee flag, following the session. */

@@ -60,7 +60,24 @@ export function roleOf(caller: Caller, module: string): string {
   return header as string;
 }
 
-/** Checks a right (or any of a list of rights) on a module and answers the actor (audit user and provider scope). */
+/**
+ * The address a signed-in user's request reached the server at (`${request.protocol}://${request.host}`:
+ * Fastify reads X-Forwarded-Proto and X-Forwarded-Host only from a proxy TRUST_PROXY trusts), for
+ * links in the e-mails the call sends when PUBLIC_URL is not set. None for a caller that is not a
+ * request (a websocket's connection_init) or whose host is not a plain host[:port].
+ */
+function originOf(caller: Caller): string | undefined {
+  const { protocol, host } = caller as Partial<Record<'protocol' | 'host', unknown>>;
+  if ((protocol !== 'http' && protocol !== 'https') || typeof host !== 'string') return undefined;
+  if (!/^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return undefined;
+  return `${protocol}://${host}`;
+}
+
+/**
+ * Checks a right (or any of a list of rights) on a module and answers the actor (audit user and
+ * provider scope, and the origin of a signed-in user's request: never an anonymous one's, so that a
+ * forged Host header cannot put its link into a mail sent to someone else).
+ */
 export function authorize(caller: Caller, module: string, right: AccessRule): Actor {
   const rights = rightsIn(right);
   if (rights.includes('public')) return { userId: caller.auth?.id ?? null, providerIds: null };
@@ -71,7 +88,8 @@ export function authorize(caller: Caller, module: string, right: AccessRule): Ac
   const allowed = (rights.includes('user') && !headerGiven) || rolesAllow(caller.auth!.roles, role, right, module);
   if (!allowed) throw forbidden();
   const user = caller.auth!;
-  return { userId: user.id, providerIds: levelOf(role) === 'superadmin' ? null : user.providerIds };
+  const origin = originOf(caller);
+  return { userId: user.id, providerIds: levelOf(role) === 'superadmin' ? null : user.providerIds, ...(origin ? { origin } : {}) };
 }
 
 /** Whether the caller has a right on a module (no exception). */

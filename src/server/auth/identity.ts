@@ -535,19 +535,25 @@ export class IdentityService {
     return state;
   }
 
-  /** A user created by an admin: a temporary password by e-mail and the new-password challenge. */
-  async createCredentials(q: Queryable, user: { id: number; email: string; nome?: string | null }) {
+  /**
+   * A user created by an admin: a temporary password by e-mail and the new-password challenge. The
+   * mail links to `<PUBLIC_URL>/intranet`, else to `<origin>/intranet` (the address the admin's
+   * request reached: Actor.origin), else names the sign-in page without a link.
+   */
+  async createCredentials(q: Queryable, user: { id: number; email: string; nome?: string | null }, origin?: string) {
     const password = temporaryPassword();
     await q.query(
       `INSERT INTO auth.credencial (id_usuario, senha_hash, estado, senha_alterada_em) VALUES ($1, $2, 'NOVA_SENHA', now())
        ON CONFLICT (id_usuario) DO UPDATE SET senha_hash = EXCLUDED.senha_hash, estado = 'NOVA_SENHA', senha_alterada_em = now()`,
       [user.id, await hashPassword(password)],
     );
-    const link = this.options.appUrl ? `${this.options.appUrl}/intranet` : 'a página de entrada da intranet';
+    const base = (this.options.appUrl || origin)?.replace(/\/+$/, '');
+    // The link alone on its line, so that no mail client takes punctuation for part of it.
+    const entrance = base ? `Para entrar, acesse:\n${base}/intranet\n` : 'Para entrar, acesse a página de entrada da intranet.\n';
     await this.mailer.send(q, {
       to: user.email,
       subject: 'Seu acesso à intranet',
-      text: `Olá${user.nome ? `, ${user.nome}` : ''}!\n\nSeu acesso à intranet foi criado.\nE-mail: ${user.email}\nSenha temporária: ${password} (vale ${TEMPORARY_PASSWORD_DAYS} dias)\n\nEntre em ${link}; no primeiro acesso você vai escolher a sua senha.`,
+      text: `Olá${user.nome ? `, ${user.nome}` : ''}!\n\nSeu acesso à intranet foi criado.\nE-mail: ${user.email}\nSenha temporária: ${password} (vale ${TEMPORARY_PASSWORD_DAYS} dias)\n\n${entrance}\nNo primeiro acesso, você vai escolher a sua senha.`,
     });
   }
 
@@ -570,7 +576,7 @@ export class IdentityService {
     await this.db.transaction(async (tx) => {
       await setAuditUser(tx, actor.userId);
       const user = await this.administeredUser(tx, actor, body);
-      await this.createCredentials(tx, user);
+      await this.createCredentials(tx, user, actor.origin);
       await this.revokeAllSessions(tx, user.id);
     });
     return { message: MSG.success };

@@ -134,7 +134,7 @@ export function usersHooks(identity: IdentityService, cognito?: CognitoUsers): R
         assertGrantable(await actorRoles(tx, actor), before, after);
       }
       if (cognito) return cognitoProvisioning(cognito, operation, row, existing);
-      if (operation === 'create') await identity.createCredentials(tx, row as { id: number; email: string; nome: string | null });
+      if (operation === 'create') await identity.createCredentials(tx, row as { id: number; email: string; nome: string | null }, actor.origin);
       if (operation === 'update' && existing?.ativo && row.ativo === false) await identity.revokeAllSessions(tx, row.id);
     },
   };

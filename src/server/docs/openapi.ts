@@ -1,7 +1,7 @@
 // OpenAPI pieces derived from the entity schemas. They document the routes; the records themselves
 // are validated by the resource service (schemas/validation.ts) so the messages are pt-BR.
 import { rightsIn } from '../../domain/roles.js';
-import type { ResourceDef } from '../schemas/registry.js';
+import { apiWriteRefusal, type ResourceDef } from '../schemas/registry.js';
 
 const errorBody = {
   type: 'object',
@@ -56,9 +56,8 @@ export function openApiRoute(def: ResourceDef) {
   const read = recordSchema(def, 'read');
   const write = recordSchema(def, 'write');
   const common = { tags, security: [{ bearerAuth: [] }] };
-  // Every field read-only: the server writes these records itself (the service answers 405).
-  const systemWritten = def.writable.length ? undefined : `Indisponível: ${def.block.labels.plural} são gravados pelo próprio sistema`;
-  const unavailable = systemWritten ? { 405: { description: 'Gravado pelo próprio sistema', ...errorBody } } : {};
+  // A write the generic API does not offer (an internal table, the outbox) is not documented: its route only answers 405.
+  const hidden = (operation: 'create' | 'update' | 'delete') => (apiWriteRefusal(def, operation) ? { hide: true } : {});
   const fail = { 400: { description: 'Dados inválidos', ...errorBody }, 404: { description: 'Não encontrado', ...errorBody } };
   const route = (schema: Record<string, unknown>, operation?: 'list' | 'get' | 'create' | 'update' | 'delete') => {
     // A schema's public operations are open to callers without a token (the auth guard, auth/access.ts).
@@ -84,9 +83,9 @@ export function openApiRoute(def: ResourceDef) {
       response: { 200: { type: 'array', items: read }, ...fail },
     }, 'list'),
     get: route({ summary: `Um(a) ${def.block.labels.singular}`, params: idParam, response: { 200: read, ...fail } }, 'get'),
-    create: route({ summary: systemWritten ?? `Cria ${def.block.labels.singular}`, body: write, response: { 201: read, ...fail, ...unavailable } }, 'create'),
-    update: route({ summary: systemWritten ?? `Altera ${def.block.labels.singular}`, params: idParam, body: { ...write, required: [] }, response: { 200: read, ...fail, ...unavailable } }, 'update'),
-    delete: route({ summary: `Exclui ${def.block.labels.singular} (responde o registro excluído)`, params: idParam, response: { 200: read, ...fail } }, 'delete'),
+    create: route({ summary: `Cria ${def.block.labels.singular}`, body: write, response: { 201: read, ...fail }, ...hidden('create') }, 'create'),
+    update: route({ summary: `Altera ${def.block.labels.singular}`, params: idParam, body: { ...write, required: [] }, response: { 200: read, ...fail }, ...hidden('update') }, 'update'),
+    delete: route({ summary: `Exclui ${def.block.labels.singular} (responde o registro excluído)`, params: idParam, response: { 200: read, ...fail }, ...hidden('delete') }, 'delete'),
     history: route({
       summary: `Histórico de ${def.block.labels.singular}`,
       description: 'Entradas de auditoria, mais recentes primeiro, no máximo 100.',

@@ -28,7 +28,7 @@ import {
 import { MSG } from '../../domain/messages.js';
 import { HttpError } from '../errors.js';
 import { ValidationError } from '../schemas/validation.js';
-import { baseType, type PropertySchema, type ResourceDef } from '../schemas/registry.js';
+import { apiWriteRefusal, baseType, type PropertySchema, type ResourceDef } from '../schemas/registry.js';
 import type { ChangeEvent, EventBus } from '../events.js';
 import type { Actor, ListParams, ResourceService } from '../resources/service.js';
 import type { Operation } from '../schemas/registry.js';
@@ -304,9 +304,10 @@ export function buildGraphQLSchema(service: ResourceService, events: EventBus): 
     query[`${N}_by_pk`] = { type: Type, args: { id: { type: new GraphQLNonNull(idType) } }, resolve: (_r, args, ctx) => byPk(args, ctx) };
     query[`${N}_aggregate`] = { type: new GraphQLNonNull(Aggregate), args: listArgs, resolve: (_r, args, ctx) => aggregate(args, ctx) };
 
-    // A schema whose every field is read-only (written by the server itself) has no insert or update.
-    const writable = Object.keys(inFields).length > 0;
-    if (writable) mutation[`insert_${N}`] = {
+    // Only the writes the generic API offers (apiWriteRefusal): an internal table has no insert,
+    // update or delete; a schema whose every field is read-only (the outbox) no insert or update.
+    const offers = (operation: 'create' | 'update' | 'delete') => !apiWriteRefusal(def, operation);
+    if (offers('create')) mutation[`insert_${N}`] = {
       type: Response,
       args: { objects: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(Insert))) } },
       resolve: (_r, args: any, ctx) =>
@@ -316,17 +317,17 @@ export function buildGraphQLSchema(service: ResourceService, events: EventBus): 
           return { affected_rows: returning.length, returning };
         }),
     };
-    if (writable) mutation[`insert_${N}_one`] = {
+    if (offers('create')) mutation[`insert_${N}_one`] = {
       type: Type,
       args: { object: { type: new GraphQLNonNull(Insert) } },
       resolve: (_r, args: any, ctx) => guard(ctx, () => service.create(def, { ...args.object }, ctx.actorOf(def, 'create'))),
     };
-    if (writable) mutation[`update_${N}_by_pk`] = {
+    if (offers('update')) mutation[`update_${N}_by_pk`] = {
       type: Type,
       args: { pk_columns: { type: new GraphQLNonNull(Pk) }, _set: { type: SetInput } },
       resolve: (_r, args: any, ctx) => guard(ctx, () => service.update(def, args.pk_columns.id, { ...(args._set ?? {}) }, ctx.actorOf(def, 'update'))),
     };
-    mutation[`delete_${N}_by_pk`] = {
+    if (offers('delete')) mutation[`delete_${N}_by_pk`] = {
       type: Type,
       args: { id: { type: new GraphQLNonNull(idType) } },
       resolve: (_r, args: any, ctx) => guard(ctx, () => service.delete(def, args.id, ctx.actorOf(def, 'delete'))),

@@ -101,6 +101,9 @@ const TRAIL_SELECT = `
                     WHERE tc.id_trilha = t.id), '[]'::json) AS trilha_conteudos
     FROM onboarding.trilha t`;
 
+/** An onboarding (alias o) with something to read: a trail holding at least one content. Employees see no other. */
+const HAS_CONTENT = `EXISTS (SELECT 1 FROM onboarding.onboarding_trilha ht JOIN onboarding.trilha_conteudo hc ON hc.id_trilha = ht.id_trilha WHERE ht.id_onboarding = o.id)`;
+
 const providerScope = (actor: Actor, column: string, p: Params) =>
   actor.providerIds === null ? null : `${column} = ANY(${p.add(actor.providerIds)}::int[])`;
 
@@ -159,14 +162,28 @@ export class OnboardingService {
       },
     });
     this.resources.hooks.set('trails', {
-      beforeWrite: async ({ tx, actor, operation, existing }) => {
+      beforeWrite: async ({ tx, def, actor, operation, existing }) => {
         if (operation !== 'create') await this.assertSharedWritable(tx, actor, { trails: [existing!.id] });
+        if (operation !== 'delete') return;
+        // A trail some onboarding uses stays (the refusal names those onboardings); one none uses
+        // goes with its content links and the readings recorded in it, which no onboarding shows.
+        const refusal = await this.resources.inUse(tx, def, existing!.id, actor, [this.links]);
+        if (refusal) throw refusal;
+        await tx.query('DELETE FROM onboarding.funcionario_conteudo WHERE id_trilha = $1', [existing!.id]);
+        await tx.query('DELETE FROM onboarding.trilha_conteudo WHERE id_trilha = $1', [existing!.id]);
       },
     });
     this.resources.hooks.set('contents', {
-      beforeWrite: async ({ tx, actor, operation, values, existing }) => {
+      beforeWrite: async ({ tx, def, actor, operation, values, existing }) => {
         if (operation !== 'create') await this.assertSharedWritable(tx, actor, { content: existing!.id });
-        if (operation === 'delete' || !values) return;
+        if (operation === 'delete') {
+          // A content some trail holds stays (the refusal names those trails); one none holds goes with its readings.
+          const refusal = await this.resources.inUse(tx, def, existing!.id, actor, [this.trailContents]);
+          if (refusal) throw refusal;
+          await tx.query('DELETE FROM onboarding.funcionario_conteudo WHERE id_conteudo = $1', [existing!.id]);
+          return;
+        }
+        if (!values) return;
         await this.checkImages(tx, values);
       },
     });
@@ -392,12 +409,17 @@ export class OnboardingService {
 
   // ---------------------------------------------------------------- the employee's reading
 
-  /** The active onboardings of the employee's provider, department and position (one, when idOnboarding is given). */
+  /**
+   * The active onboardings of the employee's provider, department and position (one, when
+   * idOnboarding is given). One without content (no trail, or only empty trails) is kept from
+   * employees until it has some: it would show '0 de 0' and nothing to read.
+   */
   async memberships(q: Queryable, idEmployee: number, idOnboarding?: number, scope?: Actor): Promise<Membership[]> {
     const p = new Params();
     const conditions = [
       'o.status',
       's.id_departamento = o.id_departamento',
+      HAS_CONTENT,
       idOnboarding === undefined ? null : `o.id = ${p.add(idOnboarding)}`,
       scope ? providerScope(scope, 'o.id_empresa', p) : null,
     ];
@@ -673,7 +695,8 @@ export class OnboardingService {
 
   /**
    * One row per employee and onboarding they take part in (active onboardings, or any they have
-   * read in), inside the caller's providers and department.
+   * read in), inside the caller's providers and department. An onboarding without content is left
+   * out, as its employees do not see it (memberships).
    */
   private async reportRows(actor: AreaActor, filtro: Record<string, unknown>) {
     const p = new Params();
@@ -713,7 +736,7 @@ export class OnboardingService {
           JOIN auth.usuario u ON u.funcionario AND u.ativo AND u.id_cargo = o.id_cargo AND o.id_empresa = ANY(u.id_empresas)
           LEFT JOIN totals t ON t.id_onboarding = o.id
           LEFT JOIN reading r ON r.id_onboarding = o.id AND r.id_funcionario = u.id
-         ${whereClause(conditions)} AND (o.status OR r.inicio IS NOT NULL)
+         ${whereClause(conditions)} AND (o.status OR r.inicio IS NOT NULL) AND COALESCE(t.total, 0) > 0
       )
       SELECT *, (total > 0 AND finalizados >= total) AS concluido FROM members`;
     return { sql, values: p.values };

@@ -11,6 +11,13 @@ import { Params, scopeCondition, type Scope } from './query.js';
 const idsOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined);
 
 /**
+ * A read-only owner column (x-intranet.owner: a resume entry's id_usuario) holds the row's author,
+ * written by the server, never by the caller: nothing to check (a candidate, in no provider, is not
+ * in their own providers' scope). A writable one (a notification's recipient) is checked as any.
+ */
+const isAuthorColumn = (def: ResourceDef, field: string) => field === def.block.owner && def.columnByName.get(field)?.property.readOnly === true;
+
+/**
  * Refuses (400 on the field, as a reference to no row: whether the row exists elsewhere is not told)
  * a write whose references newly name rows of a provider-scoped resource outside the actor's
  * providers. References the record already held are left alone; the superadmin and system work
@@ -29,7 +36,7 @@ export async function assertReferencesInScope(
   const own = typeof def.block.provider === 'string' ? def.block.provider : def.block.provider?.column;
   const errors: FieldErrors = {};
   for (const [field, ref] of Object.entries(def.block.references ?? {})) {
-    if (!(field in values) || field === own) continue;
+    if (!(field in values) || field === own || isAuthorColumn(def, field)) continue;
     const target = registry.get(ref.resource);
     if (!target?.block.provider) continue;
     const before = new Set(idsOf(existing?.[field]).map(String));

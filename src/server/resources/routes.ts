@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
 import { HttpError } from '../errors.js';
-import type { ResourceDef } from '../schemas/registry.js';
+import { apiWriteRefusal, type ResourceDef } from '../schemas/registry.js';
 import { isPlainObject } from '../schemas/validation.js';
 import { openApiRoute } from '../docs/openapi.js';
 import type { Actor, ListParams, ResourceService } from './service.js';
@@ -61,6 +61,24 @@ export async function resourceRoutes(app: FastifyInstance, opts: { service: Reso
   for (const def of service.registry.resources) {
     const base = `/api/${def.name}`;
     const docs = openApiRoute(def);
+    const offers = (operation: 'create' | 'update' | 'delete') => !apiWriteRefusal(def, operation);
+    const allow = { base: ['GET', 'HEAD', ...(offers('create') ? ['POST'] : [])], item: ['GET', 'HEAD', ...(offers('update') ? ['PUT'] : []), ...(offers('delete') ? ['DELETE'] : [])] };
+    /**
+     * A write the generic API does not offer (apiWriteRefusal: an internal table, the outbox) answers
+     * 405 with the reason and an Allow header, before the body is read; the caller's right is checked
+     * first, so who lacks it is told so (401/403) as on any write.
+     */
+    const refusing = (operation: 'create' | 'update' | 'delete', path: 'base' | 'item') => {
+      const reason = apiWriteRefusal(def, operation);
+      if (!reason) return {};
+      return {
+        preParsing: async (request: FastifyRequest, reply: FastifyReply) => {
+          actorOf(request, def, operation);
+          reply.header('allow', allow[path].join(', '));
+          throw new HttpError(405, reason);
+        },
+      };
+    };
 
     app.get(base, docs.list, async (request, reply: FastifyReply) => {
       const params = parseListQuery(request, def);
@@ -74,17 +92,19 @@ export async function resourceRoutes(app: FastifyInstance, opts: { service: Reso
       service.getOne(def, (request.params as { id: string }).id, actorOf(request, def, 'get')),
     );
 
-    app.post(base, docs.create, async (request, reply) => {
+    app.post(base, { ...docs.create, ...refusing('create', 'base') }, async (request, reply) => {
       const row = await service.create(def, request.body, actorOf(request, def, 'create'));
       reply.code(201);
       return row;
     });
 
-    app.put(`${base}/:id`, docs.update, async (request) =>
+    app.put(`${base}/:id`, { ...docs.update, ...refusing('update', 'item') }, async (request) =>
       service.update(def, (request.params as { id: string }).id, request.body, actorOf(request, def, 'update')),
     );
+    // No resource is patched; one whose updates the generic API refuses says so (405) rather than 404.
+    if (!offers('update')) app.patch(`${base}/:id`, { ...docs.update, ...refusing('update', 'item') }, async () => undefined);
 
-    app.delete(`${base}/:id`, docs.delete, async (request) =>
+    app.delete(`${base}/:id`, { ...docs.delete, ...refusing('delete', 'item') }, async (request) =>
       service.delete(def, (request.params as { id: string }).id, actorOf(request, def, 'delete')),
     );
 

@@ -3,7 +3,7 @@
 // audit are the same everywhere.
 import { MSG } from '../../domain/messages.js';
 import { jsonTimestamp, type Database, type Queryable } from '../db/index.js';
-import { HttpError, notFound, toHttpError, withConstraintColumn, withParameterColumn } from '../errors.js';
+import { HttpError, notFound, toHttpError, withConstraintColumn, withParameterColumn, withUniqueRule } from '../errors.js';
 import { baseType, quoteIdent, type Registry, type ResourceDef } from '../schemas/registry.js';
 import { validateRecord } from '../schemas/validation.js';
 import { filterConditions, orderClause, Params, scopeCondition, whereClause, type Scope } from './query.js';
@@ -12,6 +12,12 @@ import { assertReferencesInScope } from './references.js';
 export interface Actor extends Scope {
   /** usuarioId of the acting user, written to the audit log (null for system work). */
   userId: number | null;
+  /**
+   * The address a signed-in user's HTTP request reached the server at (`https://intranet.example`),
+   * for links in the e-mails their call sends when PUBLIC_URL is not set; absent for anonymous
+   * callers, the system and websocket calls.
+   */
+  origin?: string;
 }
 
 export const SYSTEM: Actor = { userId: null, providerIds: null };
@@ -217,16 +223,32 @@ export class ResourceService {
     return rows[0];
   }
 
-  /** Runs fn in a transaction whose audit entries name the actor. */
-  async write<T>(actor: Actor, fn: (tx: Queryable) => Promise<T>, operation: 'write' | 'delete' = 'write'): Promise<T> {
+  /**
+   * Runs fn in a transaction whose audit entries name the actor. A database refusal becomes a 4xx
+   * (errors.ts: a unique rule's own text, a CHECK on its field, ...); `explain` may first tell it in
+   * better words (a delete refused by a foreign key names what uses the row).
+   */
+  async write<T>(
+    actor: Actor,
+    fn: (tx: Queryable) => Promise<T>,
+    operation: 'write' | 'delete' = 'write',
+    explain?: (e: unknown) => Promise<Error | null>,
+  ): Promise<T> {
     try {
       return await this.db.transaction(async (tx) => {
         await setAuditUser(tx, actor.userId);
         return fn(tx);
       });
     } catch (e) {
-      throw toHttpError(await withConstraintColumn(this.db, e), operation) ?? e;
+      const explained = explain ? await explain(e) : null;
+      if (explained) throw explained;
+      throw toHttpError(await this.databaseRefusal(e), operation) ?? e;
     }
+  }
+
+  /** A database error with what errors.ts needs to tell it: a CHECK's column, a unique rule's text. */
+  async databaseRefusal(e: unknown): Promise<unknown> {
+    return withUniqueRule(this.db, this.registry, await withConstraintColumn(this.db, e));
   }
 
   /** After a write, the row must still be inside the actor's providers, or the transaction is undone. */
@@ -255,13 +277,7 @@ export class ResourceService {
     return row;
   }
 
-  /** A schema whose every field is read-only (the outbox) is written by the server alone: 405, as GraphQL has no such mutation. */
-  private assertWritable(def: ResourceDef) {
-    if (!def.writable.length) throw new HttpError(405, MSG.systemWritten);
-  }
-
   async create(def: ResourceDef, body: unknown, actor: Actor) {
-    this.assertWritable(def);
     const values = validateRecord(def, body, 'create');
     return hideWriteOnly(def, await this.write(actor, (tx) => this.insertChecked(tx, def, values, actor)));
   }
@@ -271,7 +287,6 @@ export class ResourceService {
    * sets itself (read-only fields such as a message's group id), applied after validation.
    */
   async createMany(def: ResourceDef, bodies: unknown[], actor: Actor, fixed: Record<string, unknown> = {}) {
-    this.assertWritable(def);
     const values = bodies.map((b) => ({ ...validateRecord(def, b, 'create'), ...fixed }));
     return this.write(actor, async (tx) => {
       const rows = [];
@@ -281,7 +296,6 @@ export class ResourceService {
   }
 
   async update(def: ResourceDef, rawId: unknown, body: unknown, actor: Actor) {
-    this.assertWritable(def);
     const id = this.parseId(def, rawId);
     return this.write(actor, async (tx) => {
       const existing = await this.readRow(def, id, actor, tx, true);
@@ -315,7 +329,64 @@ export class ResourceService {
         return hideWriteOnly(def, rows[0]);
       },
       'delete',
+      (e) => this.refusedDelete(def, id, actor, e),
     );
+  }
+
+  /**
+   * A delete refused by a foreign key (23503, raised on the referencing table): the refusal names
+   * what uses the row when that table is a schema's (inUse); otherwise the generic text stays.
+   */
+  private async refusedDelete(def: ResourceDef, id: number | string, actor: Actor, e: unknown): Promise<HttpError | null> {
+    const err = e as { code?: unknown; schema?: string; table?: string } | null;
+    if (err?.code !== '23503' || !err.schema || !err.table) return null;
+    const referencing = this.registry.byTable.get(`${err.schema}.${err.table}`);
+    return referencing ? this.inUse(this.db, def, id, actor, [referencing]) : null;
+  }
+
+  /**
+   * Why a row cannot be deleted, told by the registers using it: 409 'Não é possível excluir: em uso
+   * em Onboardings (Integração, Comercial e mais 2).', or null when none of `referencing` holds it.
+   * Each resource of `referencing` whose (single-record) references point at def and hold the row
+   * is named by its plural label, with its records' labels (the label other schemas show it by);
+   * an internal link table (x-intranet.internal with two references: onboarding-trails,
+   * trail-contents) is looked through to the register on its other side (a trail is used by
+   * onboardings, a content by trails). At most IN_USE_NAMES records are named, and only those the
+   * actor may see (provider scope, and own rows of an owned register): the others are counted
+   * ('e mais N', or 'N registros' when none can be named). `q` may be the delete's transaction.
+   */
+  async inUse(q: Queryable, def: ResourceDef, id: unknown, actor: Actor, referencing: ResourceDef[]): Promise<HttpError | null> {
+    const parts: string[] = [];
+    for (const source of referencing) {
+      const refs = Object.entries(source.block.references ?? {}).filter(
+        ([field]) => baseType(source.columnByName.get(field)!.property) !== 'array',
+      );
+      const fields = refs.filter(([, ref]) => ref.resource === def.name).map(([field]) => field);
+      if (!fields.length) continue;
+      const p = new Params();
+      const holds = fields.map((f) => `x.${quoteIdent(f)} = ${p.add(id)}`).join(' OR ');
+      const far = source.block.internal && refs.length === 2 ? refs.find(([field]) => !fields.includes(field)) : undefined;
+      const target = far ? this.registry.get(far[1].resource)! : source;
+      const label = far ? far[1].label : labelFieldOf(this.registry, source);
+      const rows = far
+        ? `SELECT f.* FROM ${target.sqlTable} f WHERE f."id" IN (SELECT x.${quoteIdent(far[0])} FROM ${source.sqlTable} x WHERE ${holds})`
+        : `SELECT x.* FROM ${source.sqlTable} x WHERE ${holds}`;
+      const scope = scopeCondition(this.registry, target, { providerIds: actor.providerIds, ownerId: target.block.owner && actor.providerIds !== null ? actor.userId : null }, p, 'u');
+      const visible = scope ?? 'true';
+      const name = label ? `COALESCE(u.${quoteIdent(label)}::text, '#' || u."id")` : `'#' || u."id"`;
+      const { rows: found } = await q.query<{ total: number; names: string[] | null }>(
+        `SELECT count(*)::int AS total,
+                (array_agg(${name} ORDER BY ${label ? `u.${quoteIdent(label)}, ` : ''}u."id") FILTER (WHERE ${visible}))[1:${IN_USE_NAMES}] AS names
+           FROM (${rows}) u`,
+        p.values,
+      );
+      const { total } = found[0];
+      if (!total) continue;
+      parts.push(`${target.block.labels.plural} (${namesWithRest(found[0].names ?? [], total)})`);
+    }
+    if (!parts.length) return null;
+    const uses = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', em ')} e em ${parts[parts.length - 1]}`;
+    return new HttpError(409, MSG.inUseBy(uses));
   }
 
   /**
@@ -345,6 +416,32 @@ export class ResourceService {
     );
     return rows.length > 0;
   }
+}
+
+/** Most records an in-use refusal names (ResourceService.inUse); the rest are counted. */
+const IN_USE_NAMES = 3;
+
+/** 'A, B e C'; 'A, B, C e mais 2'; '2 registros' when none can be named. */
+function namesWithRest(names: string[], total: number) {
+  const rest = total - names.length;
+  if (!names.length) return `${total} ${total === 1 ? 'registro' : 'registros'}`;
+  if (rest > 0) return `${names.join(', ')} e mais ${rest}`;
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} e ${names[names.length - 1]}`;
+}
+
+/**
+ * The field a record of def is known by: the label other schemas' references show it by, else the
+ * first plain text field of its list (no date, time or id), else none (the record is '#id').
+ */
+function labelFieldOf(registry: Registry, def: ResourceDef): string | null {
+  for (const other of registry.resources) {
+    for (const ref of Object.values(other.block.references ?? {})) if (ref.resource === def.name) return ref.label;
+  }
+  const plain = (c: string) => {
+    const p = def.columnByName.get(c)?.property;
+    return p !== undefined && !p.writeOnly && baseType(p) === 'string' && !['date', 'date-time', 'time', 'month-day', 'uuid', 'file'].includes(p.format ?? '');
+  };
+  return def.block.list.columns.find((c) => !c.includes('.') && !def.block.references?.[c] && plain(c)) ?? null;
 }
 
 /** Names the acting user of the transaction's audit entries (admin.log.id_usuario); null: the system. */

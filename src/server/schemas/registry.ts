@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import type { DateRange } from '../../domain/dateRange.js';
+import { MSG } from '../../domain/messages.js';
 import type { AccessRule } from '../../domain/roles.js';
 
 export type { AccessRule, Right } from '../../domain/roles.js';
@@ -55,6 +56,30 @@ export interface Block {
   access: Record<Operation, AccessRule>;
   countStrategy?: 'auto' | 'exact' | 'estimated';
   dateRanges?: DateRange[];
+  /** A table only its feature writes (links, readings): no generic writes (REST 405, no GraphQL mutations), no screens. */
+  internal?: boolean;
+  /** Grammatical gender of labels.singular (the admin's generated texts). */
+  gender?: 'm' | 'f';
+  /** The resource's own toasts ({campo}: a field of the saved record). */
+  messages?: ResourceMessages;
+  /** Combinations of fields no two rows share (each a UNIQUE index of the migration), with the refusal's text. */
+  unique?: UniqueRule[];
+}
+
+export interface ResourceMessages {
+  created?: string;
+  updated?: string;
+  deleted?: string;
+  createError?: string;
+  updateError?: string;
+  deleteError?: string;
+}
+
+export interface UniqueRule {
+  fields: string[];
+  /** The field the message goes under (default: the last of fields). */
+  field?: string;
+  message: string;
 }
 
 export interface EntitySchema {
@@ -92,6 +117,20 @@ export interface ResourceDef {
   columns: Column[];
   columnByName: Map<string, Column>;
   writable: string[];
+}
+
+/**
+ * Why the generic API (REST /api/<resource>, GraphQL, and so the OpenAPI document) offers no such
+ * write of a resource, or null when it does. An internal table (x-intranet.internal: links, readings)
+ * is written only by its feature's own calls, through the resource service, so it has no create,
+ * update or delete there; a schema whose every field is read-only (the outbox) is written by the
+ * server alone, and may only be deleted. REST answers 405 with this text (after the caller's right),
+ * GraphQL has no such mutation, OpenAPI lists no such operation.
+ */
+export function apiWriteRefusal(def: ResourceDef, operation: 'create' | 'update' | 'delete'): string | null {
+  if (def.block.internal) return MSG.internalWrites;
+  if (!def.writable.length && operation !== 'delete') return MSG.systemWritten;
+  return null;
 }
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -173,6 +212,10 @@ export function checkSchema(schema: EntitySchema, file: string, validateMeta: (s
       const format = props[f].format;
       if (format !== 'date' && format !== 'date-time') throw new SchemaError(`${file}: dateRanges field "${f}" must be a date or date-time`);
     }
+  }
+  for (const rule of block.unique ?? []) {
+    rule.fields.forEach((f) => known(f, 'unique'));
+    if (rule.field) known(rule.field, 'unique.field');
   }
   if (typeof block.provider === 'string') known(block.provider, 'provider');
   else if (block.provider) known(block.provider.column, 'provider.column');

@@ -39,3 +39,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/**
+ * Signs in through a login page (the staff's /intranet by default, or the candidates'
+ * /home/login/enter) as a user would, and waits to be let in.
+ */
+export async function signIn(page: Page, baseUrl: string, user: { email: string; password: string }, entry = '/intranet') {
+  await page.goto(`${baseUrl}${entry}`);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Senha', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== entry, { timeout: 30_000 });
+}

@@ -1,0 +1,52 @@
+// The toasts of a resource's writes (x-intranet.messages): the schema's own text when it gives one,
+// with '{campo}' replaced by that field of the record (the server's answer to the write), else the
+// spec's defaults: 'Dados atualizados com sucesso!' after a create or an update, 'Item excluído com
+// sucesso!' after a delete, and for a refusal the server's text, else the generic failure text.
+import { MSG } from '../../domain/messages.js';
+import { isEmptyValue } from '../../domain/format.js';
+import { displayText } from './fields.js';
+import { configByResource } from './registry.js';
+import type { ResourceConfig, ResourceMessages } from './schemas.js';
+
+export type WriteKind = 'created' | 'updated' | 'deleted';
+type ErrorKind = 'createError' | 'updateError' | 'deleteError';
+
+const ERROR_OF: Record<WriteKind, ErrorKind> = { created: 'createError', updated: 'updateError', deleted: 'deleteError' };
+const DEFAULT_TEXT: Record<WriteKind, string> = { created: MSG.success, updated: MSG.success, deleted: MSG.deleted };
+
+type RecordLike = Record<string, unknown> | null | undefined;
+type Config = Pick<ResourceConfig, 'properties' | 'messages'> & Partial<ResourceConfig>;
+
+/**
+ * `template` with each '{campo}' replaced by the record's value of that field, as tables show it; null
+ * when a named field is empty or unknown (a toast saying 'para .' is worse than the default one).
+ */
+export function interpolate(template: string, config: Config, record: RecordLike): string | null {
+  let complete = true;
+  const text = template.replace(/\{([a-z][a-z0-9_]*)\}/g, (_, field: string) => {
+    const value = record?.[field];
+    if (isEmptyValue(value)) {
+      complete = false;
+      return '';
+    }
+    return config.properties[field] ? displayText(config as ResourceConfig, field, value) : String(value);
+  });
+  return complete ? text : null;
+}
+
+/** The text of a write that went through. */
+export function successText(config: Config | undefined, kind: WriteKind, record?: RecordLike): string {
+  const own = config?.messages?.[kind];
+  return (own && config && interpolate(own, config, record)) || DEFAULT_TEXT[kind];
+}
+
+/** The text of a refused write: the schema's, else the server's, else the generic failure. */
+export function failureText(config: Config | undefined, kind: WriteKind, error: unknown, record?: RecordLike): string {
+  const own = config?.messages?.[ERROR_OF[kind]];
+  const fromSchema = own && config ? interpolate(own, config, record) : null;
+  const fromServer = (error as { message?: unknown } | undefined)?.message;
+  return fromSchema || (typeof fromServer === 'string' && fromServer.trim() ? fromServer : MSG.failure);
+}
+
+/** The same texts for a resource known by name (the bespoke pages that write generated registers). */
+export const messagesOf = (resource: string): (Config & { messages: ResourceMessages }) | undefined => configByResource.get(resource);

@@ -1,0 +1,171 @@
+// A newcomer's walk through every path in headless Chromium, as each demo user: every area of the
+// route map not built yet (PLANNED_AREAS), every resource's name and base path as a path of its own
+// (/onboardings, /microregions, /human-resources/content, ...), a path under each resource that no
+// screen has, and every bespoke page (a path parameter given as 1). No path may leave the content
+// area blank, none may open a screen whose calls the server then refuses (403: the access-denied page
+// must come instead, before any call; this is how a bespoke screen used to answer a missing right with
+// "Erro ao carregar ..."), and no page may throw. Navigation happens inside the running app (history.pushState, as
+// a link does), so the walk costs one sign-in per user. Screenshots of failures in test-results/e2e/.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLANNED_AREAS } from '../../src/admin/shell/plannedRoutes.js';
+import { launchBrowser, openPage, screenshot, signIn } from './helpers/browser.js';
+import { ROOT, startServer, type RunningServer } from './helpers/server.js';
+
+const DEMO_PASSWORD = 'Intranet#Demo2026';
+const USERS = [
+  { email: 'admin@intranet.local', password: 'Intranet#Admin2026' },
+  { email: 'gestor.rh@bitcom.com.br', password: DEMO_PASSWORD },
+  { email: 'leitor.rh@bitcom.com.br', password: DEMO_PASSWORD },
+  { email: 'solicitante@razaoinfo.com.br', password: DEMO_PASSWORD },
+  { email: 'gestor.vendas@vetorial.net', password: DEMO_PASSWORD },
+  { email: 'funcionario@bitcom.com.br', password: DEMO_PASSWORD },
+  { email: 'candidato@email.com', password: DEMO_PASSWORD },
+];
+
+/** Every schema's resource name and route base. */
+function resourcePaths(): string[] {
+  const dir = join(ROOT, 'schemas');
+  const paths: string[] = [];
+  for (const area of readdirSync(dir, { withFileTypes: true })) {
+    if (!area.isDirectory()) continue;
+    for (const file of readdirSync(join(dir, area.name))) {
+      if (!file.endsWith('.json')) continue;
+      const block = JSON.parse(readFileSync(join(dir, area.name, file), 'utf8'))['x-intranet'];
+      if (!block?.resource) continue;
+      paths.push(`/${block.resource}`, `/${block.resource}/sem-tela/1`);
+      if (block.path) paths.push(block.path);
+      for (const alias of block.aliases ?? []) paths.push(alias.path);
+    }
+  }
+  return paths;
+}
+
+/** The bespoke pages drawn in the layout (custom-pages/<feature>/index.tsx), parameters given as 1. */
+function customPagePaths(): string[] {
+  const dir = join(ROOT, 'custom-pages');
+  const paths: string[] = [];
+  for (const feature of readdirSync(dir, { withFileTypes: true })) {
+    if (!feature.isDirectory()) continue;
+    let source: string;
+    try {
+      source = readFileSync(join(dir, feature.name, 'index.tsx'), 'utf8');
+    } catch {
+      continue;
+    }
+    // Each page entry runs from its `path:` to the next one (or the end of the list).
+    const entries = source.split(/(?=\bpath:\s*')/).slice(1);
+    for (const entry of entries) {
+      const path = /^path:\s*'([^']+)'/.exec(entry)?.[1];
+      if (!path || /noLayout:\s*true/.test(entry.split('];')[0])) continue;
+      paths.push(path.replace(/:[A-Za-z]+/g, '1'));
+    }
+  }
+  return paths;
+}
+
+const PATHS = [...new Set([...PLANNED_AREAS.map((a) => a.prefix), ...resourcePaths(), ...customPagePaths()])];
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Requests under way (the app's API calls and the screens' code chunks), and the calls the server refused (403). */
+function trackRequests(page: Page) {
+  let inFlight = 0;
+  const refused: string[] = [];
+  const isCall = (type: string) => type === 'fetch' || type === 'xhr' || type === 'script';
+  page.on('request', (r) => isCall(r.resourceType()) && inFlight++);
+  page.on('requestfinished', (r) => isCall(r.resourceType()) && inFlight--);
+  page.on('requestfailed', (r) => isCall(r.resourceType()) && inFlight--);
+  page.on('response', (r) => {
+    if (r.status() === 403) refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+  return { inFlight: () => inFlight, refused };
+}
+
+/**
+ * The content area's text once the screen has settled: something drawn, no request under way and no
+ * loading indicator, twice in a row. A content area still blank after 15 s is answered blank.
+ */
+async function settledContent(page: Page, inFlight: () => number): Promise<string> {
+  let quiet = 0;
+  let text = '';
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const state = await page.evaluate(() => {
+      const main = document.querySelector('#main-content') as HTMLElement | null;
+      return {
+        text: main?.innerText.trim() ?? '',
+        loading: Boolean(document.querySelector('#main-content [role="progressbar"], #main-content .RaLoading-root')),
+      };
+    });
+    text = state.text;
+    const settled = text !== '' && inFlight() === 0 && !state.loading && !/^Carregando/.test(text);
+    quiet = settled ? quiet + 1 : 0;
+    if (quiet >= 2) return text;
+    await page.waitForTimeout(100);
+  }
+  return text;
+}
+
+describe('every path, as every demo user', () => {
+  it('lists the paths it walks', () => {
+    expect(PATHS).toEqual(expect.arrayContaining(['/onboardings', '/microregions', '/microrregions', '/fleet', '/human-resources/onboarding/report']));
+    expect(PATHS.length).toBeGreaterThan(80);
+  });
+
+  for (const user of USERS) {
+    it(`${user.email}: no blank content area, no "Erro ao carregar", no page error`, async () => {
+      const { page, errors } = await openPage(browser);
+      const { inFlight, refused } = trackRequests(page);
+      // Every "Erro ao carregar ..." the page shows (toasts included), as it appears.
+      await page.addInitScript(() => {
+        const seen: string[] = ((window as unknown as { __loadErrors: string[] }).__loadErrors = []);
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.addedNodes) {
+              const text = node.textContent ?? '';
+              if (/Erro ao carregar/.test(text)) seen.push(text.trim());
+            }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await signIn(page, server.url, user);
+      await page.locator('#main-content').waitFor();
+
+      const problems: string[] = [];
+      for (const path of PATHS) {
+        // The router's own history entry (its idx and key), as a link would push it.
+        await page.evaluate((target) => {
+          const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+          window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', target);
+          window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+        }, path);
+        const text = await settledContent(page, inFlight);
+        const loadErrors = await page.evaluate(() => (window as unknown as { __loadErrors: string[] }).__loadErrors.splice(0));
+        const where = `${path} -> ${new URL(page.url()).pathname}`;
+        const before = problems.length;
+        if (!text) problems.push(`${where}: blank content area`);
+        // A screen opened to someone whose right the server then refuses: the screen should have been
+        // the access-denied page (a record outside the user's providers is a 404, and its load error
+        // is the spec's own message for it).
+        const refusedHere = refused.splice(0);
+        if (refusedHere.length) problems.push(`${where}: the server refused ${refusedHere.join(', ')}${loadErrors.length ? ` (${loadErrors.join(' | ')})` : ''}`);
+        if (errors.length) problems.push(`${where}: ${errors.splice(0).join(' | ')}`);
+        if (problems.length > before) await screenshot(page, `walk-${user.email}-${path}`);
+      }
+      await page.context().close();
+      expect(problems).toEqual([]);
+    }, 600_000);
+  }
+});
