@@ -84,3 +84,13 @@ export const AUTH_MSG = {
   signUpConfirmed: 'Cadastro confirmado! Agora você já pode entrar.',
   signUpUnavailable: 'O cadastro de candidatos é feito pelo provedor de identidade configurado.',
 } as const;
+
+/** A resource's own toasts (a schema's x-intranet.messages); {campo} is a field of the saved record. */
+export interface ResourceMessages {
+  created?: string;
+  updated?: string;
+  deleted?: string;
+  createError?: string;
+  updateError?: string;
+  deleteError?: string;
+}

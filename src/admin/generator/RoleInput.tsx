@@ -5,6 +5,7 @@
 import { Chip, createFilterOptions } from '@mui/material';
 import { TextArrayInput } from 'react-admin';
 import { canGrantRole, roleLabel, SUPERADMIN, USERS_GESTOR, KNOWN_MODULES } from '../../domain/roles.js';
+import { searchKey } from '../../domain/municipalities.js';
 import { useSession } from '../session.js';
 import { resourceConfigs } from './registry.js';
 import type { PropertySchema } from './schemas.js';
@@ -35,7 +36,6 @@ export function roleOptions(actorRoles: readonly string[], pattern?: string): st
   return all.filter((role) => (!accepts || accepts.test(role)) && canGrantRole(actorRoles, role));
 }
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
 /** Typing finds a role by its name or its code (case and accents aside). */
 const filterRoles = createFilterOptions<string>({ stringify: (role) => `${roleLabel(role)} ${role}` });
 
@@ -44,7 +44,7 @@ const toCode = (options: readonly string[]) => (values: unknown) =>
   Array.isArray(values)
     ? values.map((v) => {
         const text = String(v).trim();
-        return options.find((role) => fold(roleLabel(role)) === fold(text)) ?? text;
+        return options.find((role) => searchKey(roleLabel(role)) === searchKey(text)) ?? text;
       })
     : values;
 

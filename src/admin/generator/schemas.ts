@@ -3,6 +3,7 @@
 
 import type { Right } from '../../domain/roles.js';
 import type { DateRange } from '../../domain/dateRange.js';
+import type { ResourceMessages } from '../../domain/messages.js';
 
 export type { Right };
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -78,15 +79,7 @@ export interface IntranetBlock {
   messages?: ResourceMessages;
 }
 
-/** A resource's own toasts (x-intranet.messages); {campo} is a field of the saved record. */
-export interface ResourceMessages {
-  created?: string;
-  updated?: string;
-  deleted?: string;
-  createError?: string;
-  updateError?: string;
-  deleteError?: string;
-}
+export type { ResourceMessages };
 
 /** How a row belongs to a provider (x-intranet.provider): its column, through another resource, or null. */
 export type ProviderRule = string | { column: string; via: string } | null;

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import type { DateRange } from '../../domain/dateRange.js';
-import { MSG } from '../../domain/messages.js';
+import { MSG, type ResourceMessages } from '../../domain/messages.js';
 import type { AccessRule } from '../../domain/roles.js';
 
 export type { AccessRule, Right } from '../../domain/roles.js';
@@ -66,14 +66,7 @@ export interface Block {
   unique?: UniqueRule[];
 }
 
-export interface ResourceMessages {
-  created?: string;
-  updated?: string;
-  deleted?: string;
-  createError?: string;
-  updateError?: string;
-  deleteError?: string;
-}
+export type { ResourceMessages };
 
 export interface UniqueRule {
   fields: string[];
