@@ -12,6 +12,7 @@ import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Paper, Typ
 import Lock from '@mui/icons-material/Lock';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { sanitizeHtml } from '../../src/admin/generator/sanitize.js';
 import { useSession } from '../../src/admin/session.js';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
 import { ApiError, TOAST, useApi } from './api.js';
@@ -191,7 +192,7 @@ function Reading({ idOnboarding, idTrail, idContent }: { idOnboarding: number; i
         {content.resumo}
       </Typography>
       {/* The server sanitises the content's HTML before answering it. */}
-      <Box className="onboarding-text" sx={{ '& img': { maxWidth: '100%' }, lineHeight: 1.7 }} dangerouslySetInnerHTML={{ __html: content.texto ?? '' }} />
+      <Box className="onboarding-text" sx={{ lineHeight: 1.7 }} dangerouslySetInnerHTML={{ __html: sanitizeHtml(content.texto) }} />
       {content.id_imagens_auxiliares.length > 0 && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', mt: 3 }}>
           {content.id_imagens_auxiliares.map((f, i) => (

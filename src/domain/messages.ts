@@ -53,6 +53,8 @@ export const MSG = {
   inUseBy: (uses: string) => `Não é possível excluir: em uso em ${uses}.`,
   tooManyRows: (max: number) => `A consulta responderia mais de ${max} linhas: pagine com limit e offset.`,
   internal: 'Ocorreu um erro interno.',
+  /** The database is away (restarting, stopped, unreachable): 503 with Retry-After. */
+  databaseUnavailable: 'O banco de dados está indisponível no momento. Tente novamente em instantes.',
   fileTooLarge: 'A imagem não atende aos paramêtros',
   fileType: 'Formato do arquivo não permitido!',
   fileMissing: 'Esse campo deve ser preenchido',

@@ -99,6 +99,12 @@ export const anyGestor = (roles: readonly string[]) => isSuperadmin(roles) || ro
 export const anyGestorOrSolicitante = (roles: readonly string[]) =>
   isSuperadmin(roles) || roles.some((r) => levelOf(r) === 'gestor' || levelOf(r) === 'solicitante');
 
+const STAFF_LEVELS = new Set<Level>(['superadmin', 'gestor', 'solicitante', 'leitor']);
+/** A role of any module (leitor and up), or the superadmin's. */
+export const hasStaffRole = (roles: readonly string[]) => roles.some((r) => STAFF_LEVELS.has(levelOf(r)));
+/** Staff: an employee, or someone with a staff role; not a candidate of the careers site (role user only) nor a guest. */
+export const isStaffMember = (roles: readonly string[], employee: boolean) => employee || hasStaffRole(roles);
+
 /** The modules a user has a role in (the session user's "modules" claim). */
 export function modulesOf(roles: readonly string[]): string[] {
   return [...new Set(roles.map(moduleOf).filter((m): m is string => Boolean(m) && m !== 'users'))].sort();
@@ -123,18 +129,18 @@ export const KNOWN_MODULES = [
   'perfil', 'provedor', 'settings', 'pagina_inicial',
 ] as const;
 
-/** The users administrator: grants the roles of every module but the superadmin's. */
+/** The users administrator: administers the users of their providers (grants the roles they hold, as any gestor). */
 export const USERS_GESTOR = 'users:gestor';
 
 /**
  * Whether someone holding `actorRoles` may grant (or take away) `role`: the superadmin any role;
- * nobody else the superadmin role; the users administrator (users:gestor) any other role; a gestor
- * the roles of the modules they manage; any gestor the plain 'user' and 'guest' roles.
+ * nobody else the superadmin role; a gestor the roles of the modules they manage (the users
+ * administrator, users:gestor, included: nobody grants a role they do not hold); any gestor the plain
+ * 'user' and 'guest' roles.
  */
 export function canGrantRole(actorRoles: readonly string[], role: string): boolean {
   if (isSuperadmin(actorRoles)) return true;
   if (role === SUPERADMIN) return false;
-  if (actorRoles.includes(USERS_GESTOR)) return !SUPERADMIN_ONLY_MODULES.has(moduleOf(role) ?? '');
   const module = moduleOf(role);
   if (!module) return anyGestor(actorRoles);
   return !SUPERADMIN_ONLY_MODULES.has(module) && actorRoles.includes(`${module}:gestor`);

@@ -1606,7 +1606,7 @@ export type Vacancies = FromSchema<typeof VacanciesSchema>;
 /** Perfil de acesso (schemas/settings/access-profiles.json, table auth.perfil_acesso) */
 export const AccessProfilesSchema = {
   "title": "Perfil de acesso",
-  "description": "Conjunto nomeado de papéis. Um usuário vinculado a perfis tem os seus papéis mais os dos perfis ativos; mudar os papéis ou o status de um perfil muda os dos seus usuários na hora. Gestores de qualquer módulo cadastram perfis só com papéis dos módulos que gerenciam.",
+  "description": "Conjunto nomeado de papéis. Um usuário vinculado a perfis tem os seus papéis mais os dos perfis ativos; mudar os papéis ou o status de um perfil muda os dos seus usuários na hora. Os perfis são compartilhados por todos os provedores: só o superadmin os cadastra, altera e exclui; os gestores os consultam e vinculam a usuários quando podem conceder todos os papéis do perfil.",
   "type": "object",
   "properties": {
     "id": {

@@ -10,9 +10,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import mercurius from 'mercurius';
 import { MSG } from '../domain/messages.js';
 import type { Database } from './db/index.js';
-import { HttpError, toHttpError } from './errors.js';
+import { HttpError, isDatabaseUnavailable, RETRY_AFTER_SECONDS, toHttpError } from './errors.js';
 import { EventBus } from './events.js';
 import { buildGraphQLSchema, type GqlContext } from './graphql/schema.js';
+import { graphqlLimitOptions, guardGraphQL, guardGraphQLSocket } from './graphql/limits.js';
 import { resourceRoutes } from './resources/routes.js';
 import { ResourceService } from './resources/service.js';
 import { actorFor, authPlugin, bearerOf, forbidden, GRAPHQL_WS_PATH, holdsRole, type Caller } from './auth/access.js';
@@ -28,6 +29,7 @@ import { ROLE_HEADER } from '../domain/roles.js';
 import { loadRegistry, type Registry } from './schemas/registry.js';
 import { ValidationError, isPlainObject, toFieldErrors } from './schemas/validation.js';
 import { fileRoutes } from './files/routes.js';
+import { securityHeaders } from './security.js';
 import { createStorage, type FileStorage } from './files/storage.js';
 import type { Config } from './config.js';
 
@@ -88,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('resources', service);
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
+  await app.register(securityHeaders, { config });
 
   const tokens = await TokenService.create(db, config.jwtSecret, config.accessTokenTtl ?? 900);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Intranet <nao-responda@intranet.local>', log: (m) => app.log.info(m) });
@@ -103,6 +106,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const known = toHttpError(await service.databaseRefusal(error));
     if (known instanceof ValidationError) return reply.code(400).send({ message: known.message, errors: known.errors });
     if (known) {
+      // The database away (or any 503): clients are told when to try again.
+      if (known.statusCode === 503) {
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        if (isDatabaseUnavailable(error)) request.log.warn({ err: error }, 'banco de dados indisponível');
+      }
       const extra = known instanceof HttpError && known.code ? { code: known.code } : {};
       return reply.code(known.statusCode).send({ message: known.message, ...extra, ...(known.errors ? { errors: known.errors } : {}) });
     }
@@ -156,10 +164,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerV1Modules(app, { db, registry, service, identity, events, config });
 
+  guardGraphQLSocket(app);
   await app.register(mercurius, {
     schema: buildGraphQLSchema(service, events),
     path: GRAPHQL_WS_PATH,
     graphiql: false,
+    ...graphqlLimitOptions,
     subscription: {
       // graphql-ws connection_init payload: { authorization: 'Bearer ...', 'x-intranet-role': '...' }
       // (or the same under "headers"). The caller found here is the subscription's caller.
@@ -186,12 +196,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     context: (request) => ({ actorOf: (def, op) => actorOf(request, def, op) }) satisfies GqlContext,
   });
+  guardGraphQL(app);
 
   const storage = options.storage ?? createStorage(config.s3);
-  await app.register(fileRoutes, { db, storage });
+  await app.register(fileRoutes, { db, storage, config });
 
-  app.get('/health', { schema: { hide: true } }, async () => {
-    await db.query('SELECT 1');
+  // For load balancers and monitors: 503 with Retry-After while the database is away.
+  app.get('/health', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await db.query('SELECT 1');
+    } catch (e) {
+      if (!isDatabaseUnavailable(e)) throw e;
+      request.log.warn({ err: e }, 'banco de dados indisponível');
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ ok: false, database: db.kind, message: MSG.databaseUnavailable });
+    }
     return { ok: true, database: db.kind };
   });
 

@@ -25,9 +25,18 @@ export interface Config {
    * or addresses/CIDRs of the proxies separated by commas; false by default.
    */
   trustProxy: boolean | number | string;
+  /**
+   * Upload quotas in MB: the total size of the files a user has sent (UPLOAD_QUOTA_MB for employees
+   * and staff, UPLOAD_QUOTA_CANDIDATE_MB for everyone else); 0 is no limit. The superadmin has none.
+   */
+  uploadQuotaMb: number;
+  uploadQuotaCandidateMb: number;
   /** AWS Cognito (sign-in through aws-amplify in the browser); absent means the built-in identity. */
   cognito?: { region: string; userPoolId: string; clientId: string; endpoint?: string; issuer?: string; jwksUri?: string };
 }
+
+export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
+export const DEFAULT_UPLOAD_QUOTA_CANDIDATE_MB = 20;
 
 /** TRUST_PROXY: 'true'/'false', a number of hops, or a list of proxy addresses and CIDRs. */
 export function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -63,6 +72,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: (env.SEED_DEMO ?? (env.DATABASE_URL ? 'false' : 'true')) === 'true',
     cepServiceUrl: env.CEP_SERVICE_URL || 'https://viacep.com.br/ws/{cep}/json/',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    uploadQuotaMb: int(env.UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_QUOTA_MB),
+    uploadQuotaCandidateMb: int(env.UPLOAD_QUOTA_CANDIDATE_MB, DEFAULT_UPLOAD_QUOTA_CANDIDATE_MB),
     cognito:
       env.COGNITO_USER_POOL_ID && env.COGNITO_CLIENT_ID
         ? {

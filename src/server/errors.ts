@@ -1,7 +1,7 @@
 // HTTP errors with pt-BR messages, and the mapping of database errors to them, so that no malformed
 // request is ever answered with a 500.
 import { MSG } from '../domain/messages.js';
-import type { Queryable } from './db/index.js';
+import { FROM_DATABASE, type Queryable } from './db/index.js';
 import type { Registry } from './schemas/registry.js';
 import { ValidationError } from './schemas/validation.js';
 
@@ -19,6 +19,34 @@ export class HttpError extends Error {
 
 export const notFound = () => new HttpError(404, MSG.notFound);
 export const badQuery = (param: string) => new HttpError(400, MSG.badQuery(param));
+
+/** Seconds a client is told to wait (Retry-After) before trying again while the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
+export const databaseUnavailable = () => new HttpError(503, MSG.databaseUnavailable, undefined, 'DatabaseUnavailable');
+
+// SQLSTATEs of a database going away or not there yet: connection exceptions (class 08), shutdown by
+// an administrator or a crash, starting up or shutting down (57P01-57P03), too many connections.
+const UNAVAILABLE_STATE = /^(08...|57P0[1-3]|53300)$/;
+// Network errors: the database's only when its driver threw them (FROM_DATABASE).
+const UNAVAILABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// pg, pg-pool and PGlite texts for a lost connection, a connect timeout, a pool or database closed.
+const UNAVAILABLE_TEXT =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end|PGlite is closed)/;
+
+/**
+ * Whether an error says the database is away (restarting, stopped, unreachable, closed): the request
+ * may succeed later, so it is answered 503 with Retry-After, never as an internal error.
+ */
+export function isDatabaseUnavailable(e: unknown, fromDatabase = false, depth = 0): boolean {
+  if (!e || typeof e !== 'object' || depth > 3) return false;
+  const err = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; [FROM_DATABASE]?: boolean };
+  const ours = fromDatabase || err[FROM_DATABASE] === true;
+  if (typeof err.code === 'string' && (UNAVAILABLE_STATE.test(err.code) || (ours && UNAVAILABLE_NETWORK.has(err.code)))) return true;
+  if (typeof err.message === 'string' && UNAVAILABLE_TEXT.test(err.message)) return true;
+  // A timeout's cause, the attempts of a connection to each address of a name (AggregateError).
+  const inner = [err.cause, ...(Array.isArray(err.errors) ? err.errors : [])];
+  return inner.some((i) => isDatabaseUnavailable(i, ours, depth + 1));
+}
 
 interface PgError {
   code?: string;
@@ -156,5 +184,6 @@ export function fromDatabaseError(e: unknown, operation?: 'write' | 'delete'): H
 
 export function toHttpError(e: unknown, operation?: 'write' | 'delete'): HttpError | ValidationError | null {
   if (e instanceof HttpError || e instanceof ValidationError) return e;
+  if (isDatabaseUnavailable(e)) return databaseUnavailable();
   return fromDatabaseError(e, operation);
 }

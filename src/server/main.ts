@@ -5,6 +5,7 @@ import { ensureSuperadmin, seedDemoUsers } from './auth/bootstrap.js';
 import { readConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { migrateOrExit } from './db/migrate.js';
+import { isDatabaseUnavailable } from './errors.js';
 import { loadRegistry } from './schemas/registry.js';
 import { seedDemo, seedDemoProfiles } from './seed.js';
 
@@ -33,6 +34,20 @@ Intranet no ar: ${url}
     config.seedDemo ? '\n  Usuários de demonstração (senha Intranet#Demo2026): veja a tabela "Demo sign-ins" no README' : ''
   }
 `);
+
+// Last line of defence: a lost database connection somewhere no request awaits must not end the
+// process (the requests answer 503 meanwhile and the pool reconnects). Any other fault still does.
+process.on('uncaughtException', (e) => {
+  if (!isDatabaseUnavailable(e)) {
+    app.log.fatal({ err: e }, 'erro não tratado');
+    process.exit(1);
+  }
+  app.log.error({ err: e }, 'conexão com o banco de dados perdida fora de uma requisição');
+});
+process.on('unhandledRejection', (reason) => {
+  if (!isDatabaseUnavailable(reason)) throw reason;
+  app.log.error({ err: reason }, 'conexão com o banco de dados perdida fora de uma requisição');
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

@@ -246,7 +246,10 @@ describe('tokens', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json().refreshToken).not.toBe(first.refreshToken);
     expect((await me(second.json().idToken)).statusCode).toBe(200);
-    // The old refresh token again: stolen or replayed. The whole session ends.
+    // The old refresh token again, after the reuse interval (10 s, here moved back): stolen or
+    // replayed. The whole session ends.
+    const sid = JSON.parse(Buffer.from(first.idToken.split('.')[1], 'base64url').toString()).sid;
+    await t.db.query(`UPDATE auth.sessao SET rotacionado_em = now() - interval '11 seconds' WHERE id = $1`, [sid]);
     expect((await refresh(first.refreshToken)).statusCode).toBe(401);
     expect((await refresh(second.json().refreshToken)).statusCode).toBe(401);
     expect((await me(second.json().idToken)).statusCode).toBe(401);
@@ -501,7 +504,7 @@ describe('role header', () => {
 
 describe('users admin', () => {
   it('only the superadmin grants the superadmin role; the resend of an unknown e-mail says so', async () => {
-    const gestor = await t.userToken({ papeis: ['users:gestor'], id_empresas: [provider] });
+    const gestor = await t.userToken({ papeis: ['users:gestor', 'rh:gestor'], id_empresas: [provider] });
     const escalate = await t.app.inject({
       method: 'POST',
       url: '/api/users',

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { MSG } from '../../src/domain/messages.js';
-import { FILE_TOO_LARGE, TOO_MANY_FILES, MAX_FILES, contentDisposition } from '../../src/server/files/routes.js';
+import { FILE_CSP, FILE_TOO_LARGE, TOO_MANY_FILES, MAX_FILES, contentDisposition } from '../../src/server/files/routes.js';
 import { s3Storage } from '../../src/server/files/storage.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 
@@ -127,7 +127,9 @@ function fileApiSuite(label: string, setup: () => Promise<{ t: TestApp; s3?: { c
       expect(r.headers['content-length']).toBe(String(bytes.length));
       expect(r.headers['x-content-type-options']).toBe('nosniff');
       const disposition = String(r.headers['content-disposition']);
-      expect(disposition).toMatch(/^inline; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+      expect(disposition).toMatch(/^(inline|attachment); filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+      expect(disposition.startsWith('inline')).toBe(type.startsWith('image/'));
+      expect(r.headers['content-security-policy']).toBe(FILE_CSP);
       expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1])).toBe(name);
       return r;
     }
@@ -199,7 +201,7 @@ function fileApiSuite(label: string, setup: () => Promise<{ t: TestApp; s3?: { c
         const [f] = r.json().processedFiles as ProcessedFile[];
         expect(f.name).toBe('relatório.pdf');
         const g = await expectDownload(f.id, PDF, 'application/pdf', 'relatório.pdf');
-        expect(g.headers['content-disposition']).toBe(`inline; filename="relat_rio.pdf"; filename*=UTF-8''relat%C3%B3rio.pdf`);
+        expect(g.headers['content-disposition']).toBe(`attachment; filename="relat_rio.pdf"; filename*=UTF-8''relat%C3%B3rio.pdf`);
       });
 
       it('normalises a decomposed (macOS) name and percent-encodes apostrophes, parentheses and asterisks', async () => {
@@ -214,8 +216,8 @@ function fileApiSuite(label: string, setup: () => Promise<{ t: TestApp; s3?: { c
       });
 
       it('Content-Disposition never breaks out of its quotes', () => {
-        expect(contentDisposition('a"b\\c%.pdf')).toBe(`inline; filename="a_b_c_.pdf"; filename*=UTF-8''a%22b%5Cc%25.pdf`);
-        expect(contentDisposition('😀.png')).toBe(`inline; filename="__.png"; filename*=UTF-8''%F0%9F%98%80.png`);
+        expect(contentDisposition('a"b\\c%.pdf')).toBe(`attachment; filename="a_b_c_.pdf"; filename*=UTF-8''a%22b%5Cc%25.pdf`);
+        expect(contentDisposition('😀.png', true)).toBe(`inline; filename="__.png"; filename*=UTF-8''%F0%9F%98%80.png`);
       });
 
       it('keeps only the base name of a path sent as file name', async () => {

@@ -264,7 +264,7 @@ describe('a content the employee may not open yet does not leak', () => {
       employee(people.bruno, '/v1/rh/onboarding/funcionario/conteudo', { filtro: { ...t2, id_conteudo: contents.c3 } }),
       ...[0, 1, 2, 5].map((prioridade) => employee(people.bruno, '/v1/onboarding/trilha/conteudos/funcionario/next', { ...t1, prioridade })),
       ...[0, 1, 2].map((prioridade) => employee(people.bruno, '/v1/onboarding/trilha/conteudos/funcionario/next', { ...t2, prioridade })),
-      ...[0, 1, 2, 3].map((prioridade) => employee(people.bruno, '/v1/onboarding/trilha/funcionario/next', { ...t1, prioridade })),
+      ...[0, 1, 2, 3].map((prioridade) => employee(people.bruno, '/v1/onboarding/trilha/funcionario/next', { id_funcionario: t1.id_funcionario, id_onboarding: onboarding, prioridade })),
     ]);
     for (const r of answers) {
       expect([200, 403], r.body).toContain(r.statusCode);

@@ -6,6 +6,7 @@ import { formatCNPJ, formatCPF, generateCNPJ, generateCPF } from '@brazilian-uti
 import type { PropertySchema, ResourceDef } from '../../src/server/schemas/registry.js';
 import { baseType } from '../../src/server/schemas/registry.js';
 import { SYSTEM } from '../../src/server/resources/service.js';
+import { municipalities } from '../../src/domain/municipalities.js';
 import type { TestApp } from './app.js';
 
 type Row = Record<string, any> & { id: number | string };
@@ -67,6 +68,12 @@ export const RECORD_EXTRAS: Record<string, (provider: number) => Record<string, 
   users: () => ({ papeis: ['user'], funcionario: true, nome: 'Pessoa de Teste' }),
   // A municipal holiday needs its cities, of its state (Fortaleza, CE).
   holidays: () => ({ tipo: 'Municipal', uf: 'CE', municipio: [2304400] }),
+  // A provider city is an IBGE municipality of its state, each once per provider.
+  cities: () => {
+    const all = municipalities();
+    const m = all[(++serial * 7919) % all.length];
+    return { nome: m.label, uf: m.uf };
+  },
 };
 
 /**
@@ -78,6 +85,7 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'employee-profiles': ['cnh_categoria', 'cnh_numero', 'image_data'],
   // The state and the cities follow the type (src/domain/holidays.ts).
   holidays: ['tipo', 'uf', 'municipio'],
+  cities: ['nome', 'uf'],
   // A reading ends after it starts, and is finished exactly when it has an end (CHECK constraints).
   'onboarding-progress': ['data_inicio', 'data_fim', 'finalizado'],
   // Date order (src/domain/resume.ts).

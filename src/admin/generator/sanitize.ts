@@ -1,12 +1,8 @@
 // Rich text shown or typed in the admin is sanitised in the browser too (the server sanitises every
-// 'html' field on write): an allow-list of formatting tags, links limited to http(s) and mailto.
+// 'html' field on write), with the same allow-list (src/domain/richText.ts): formatting tags, links
+// limited to http(s) and mailto.
 import DOMPurify from 'dompurify';
-
-const ALLOWED_TAGS = [
-  'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'h1', 'h2', 'h3', 'h4',
-  'blockquote', 'span', 'div', 'sub', 'sup', 'hr', 'pre', 'code',
-];
-const ALLOWED_ATTR = ['href', 'target', 'rel'];
+import { RICH_TEXT_HREF, RICH_TEXT_LINK_ATTRIBUTES, RICH_TEXT_LINK_TARGET, RICH_TEXT_TAGS } from '../../domain/richText.js';
 
 let hooked = false;
 
@@ -14,19 +10,21 @@ let hooked = false;
 export function sanitizeHtml(html: string | null | undefined): string {
   if (!html) return '';
   if (!hooked) {
-    // Links open in a new tab without handing the opener over.
+    // DOMPurify's attribute list is for every tag: href, target and rel stay on links only, and a
+    // link keeps target and rel (new tab, no opener) only with an address.
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A' && node.getAttribute('href')) {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer');
-      }
+      const link = node.tagName === 'A' && RICH_TEXT_HREF.test((node.getAttribute('href') ?? '').trim());
+      for (const name of RICH_TEXT_LINK_ATTRIBUTES) if (!link) node.removeAttribute(name);
+      if (link) for (const [name, value] of Object.entries(RICH_TEXT_LINK_TARGET)) node.setAttribute(name, value);
     });
     hooked = true;
   }
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+    ALLOWED_TAGS: [...RICH_TEXT_TAGS],
+    ALLOWED_ATTR: [...RICH_TEXT_LINK_ATTRIBUTES],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    ALLOWED_URI_REGEXP: RICH_TEXT_HREF,
   });
 }
 

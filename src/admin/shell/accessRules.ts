@@ -1,7 +1,7 @@
 // Who may see a menu item or open a screen (foundation spec, section 6), as plain rules over the
 // signed-in user's roles and employee flag. Pure: menus, cards, the screens' gates (screens.ts) and
 // the tests all decide with allowed().
-import { anyGestor, effectiveRole, isSuperadmin, levelOf, roleAllows, type Right } from '../../domain/roles.js';
+import { anyGestor, effectiveRole, isStaffMember, isSuperadmin, roleAllows, type Right } from '../../domain/roles.js';
 import { rightsOf } from '../generator/access.js';
 import { configByResource } from '../generator/registry.js';
 import type { Operation } from '../generator/schemas.js';
@@ -37,10 +37,8 @@ export interface Viewer {
   usuarioId?: number;
 }
 
-const STAFF_LEVELS = new Set(['superadmin', 'gestor', 'solicitante', 'leitor']);
-
 /** An employee, or someone with a module role (the contacts' and calendar's readers). */
-export const isStaff = (viewer: Viewer) => viewer.employee || viewer.roles.some((r) => STAFF_LEVELS.has(levelOf(r)));
+export const isStaff = (viewer: Viewer) => isStaffMember(viewer.roles, viewer.employee);
 
 /** A job candidate: not an employee, and no role but 'user'. */
 export const isCandidate = (viewer: Viewer) => !viewer.employee && viewer.roles.every((r) => r === 'user');

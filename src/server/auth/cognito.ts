@@ -135,6 +135,8 @@ export function createCognitoAuthenticator(db: Database, config: CognitoConfig, 
     } catch {
       return null;
     }
+    // aws-jwt-verify checks exp only when present: a token without one would never expire.
+    if (typeof payload.exp !== 'number') return null;
     // Signed out (POST /v1/auth/logout), on any instance: read on every call.
     if (typeof payload.jti === 'string' && (await isRevoked(db, payload.jti))) return null;
     const email = typeof payload.email === 'string' ? payload.email.trim() : '';

@@ -80,6 +80,8 @@ const ACCOUNT_FREE_FAILURES = 5;
 // Offices share an address: a higher bar before an address is locked.
 const ADDRESS_FREE_FAILURES = 20;
 const CODES_PER_HOUR = 5;
+/** How long a refresh token just replaced still answers its successor (see refresh). */
+export const REFRESH_REUSE_SECONDS = 10;
 /** A temporary password (a new user's, or one a manager sent again) works this long, as Cognito's default. */
 export const TEMPORARY_PASSWORD_DAYS = 7;
 
@@ -268,15 +270,30 @@ export class IdentityService {
     }
   }
 
+  /**
+   * Rotates the refresh token: the answer carries its successor (tokens.successor). The token just
+   * replaced still answers that same successor for REFRESH_REUSE_SECONDS (two tabs refreshing at once,
+   * a retried request), as Auth0's reuse interval and Okta's grace period; used again after that, it
+   * was stolen or replayed and the session ends.
+   */
   async refresh(body: unknown, meta: RequestMeta): Promise<TokenSet> {
     const token = text((body as Record<string, unknown> | null)?.refreshToken);
     if (!token) throw notAuthenticated();
     const hash = sha256(token);
+    const next = await this.tokens.successor(token);
     const result = await this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string; id_usuario: number; valid: boolean }>(
-        `SELECT id, id_usuario, (revogado_em IS NULL AND expira_em > now()) AS valid FROM auth.sessao WHERE refresh_hash = $1 FOR UPDATE`,
-        [hash],
-      );
+      type Row = { id: string; id_usuario: number; valid: boolean };
+      const valid = `(revogado_em IS NULL AND expira_em > now()) AS valid`;
+      let { rows } = await tx.query<Row>(`SELECT id, id_usuario, ${valid} FROM auth.sessao WHERE refresh_hash = $1 FOR UPDATE`, [hash]);
+      const current = rows.length > 0;
+      if (!current) {
+        // Replaced a moment ago (a concurrent refresh waited on the row lock and sees it rotated).
+        ({ rows } = await tx.query<Row>(
+          `SELECT id, id_usuario, ${valid} FROM auth.sessao
+            WHERE refresh_anterior = $1 AND refresh_hash = $2 AND rotacionado_em > now() - make_interval(secs => $3) FOR UPDATE`,
+          [hash, sha256(next), REFRESH_REUSE_SECONDS],
+        ));
+      }
       if (!rows.length) {
         // A refresh token used twice was stolen or replayed: the whole session is revoked.
         const reused = await tx.query<{ id_usuario: number }>(
@@ -290,8 +307,13 @@ export class IdentityService {
       const session = rows[0];
       const user = await this.findById(tx, session.id_usuario);
       if (!session.valid || !user || !user.ativo) return null;
-      const next = newRefreshToken();
-      await tx.query(`UPDATE auth.sessao SET refresh_anterior = refresh_hash, refresh_hash = $2, ip = $3 WHERE id = $1`, [session.id, sha256(next), meta.ip]);
+      if (current) {
+        await tx.query(`UPDATE auth.sessao SET refresh_anterior = refresh_hash, refresh_hash = $2, rotacionado_em = now(), ip = $3 WHERE id = $1`, [
+          session.id,
+          sha256(next),
+          meta.ip,
+        ]);
+      }
       return this.tokenSet(user, session.id, next);
     });
     if (!result) throw notAuthenticated();

@@ -1,23 +1,40 @@
 // /v1/auth/*: the built-in identity's HTTP surface (documented in the README and at /docs).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IDENTITY_MSG, type IdentityService } from './identity.js';
+import { IDENTITY_MSG, REFRESH_REUSE_SECONDS, type IdentityService } from './identity.js';
 import type { Config } from '../config.js';
 import { authorize, bearerOf, requireUser } from './access.js';
 import { revokeCognitoToken } from './cognito.js';
 import { AUTH_MSG } from '../../domain/messages.js';
 import { HttpError } from '../errors.js';
+import type { ValidationError } from '../schemas/validation.js';
+import { refuseUnknownFields } from '../v1/index.js';
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+/**
+ * The body, once a field the call does not read (its schema's properties) is refused as the REST API
+ * refuses it: 400, 'Campo não permitido' on the field, with the code the other refusals of these calls
+ * carry. Called after the caller's checks (409 with Cognito, 401, 403), as the identity's own.
+ */
+function bodyOf(request: FastifyRequest): unknown {
+  try {
+    refuseUnknownFields(request.body, Object.keys((request.routeOptions.schema?.body as { properties?: object } | undefined)?.properties ?? {}));
+  } catch (e) {
+    const { message, errors } = e as ValidationError;
+    throw new HttpError(400, message, errors, 'InvalidParameterException');
+  }
+  return request.body;
+}
 
 const doc = (summary: string, properties: Record<string, unknown> = {}, description?: string) => ({
   schema: {
     tags: ['Autenticação'],
     summary,
     ...(description ? { description } : {}),
-    body: { type: 'object', properties },
+    body: { type: 'object', properties, additionalProperties: false },
     security: [{ bearerAuth: [] }],
   },
-  // Bodies are checked by the identity service, which answers the spec's texts.
+  // Bodies are checked by the identity service, which answers the spec's texts (bodyOf: unknown fields).
   validatorCompiler: () => () => true,
 });
 
@@ -53,7 +70,7 @@ export async function authRoutes(app: FastifyInstance, opts: { identity: Identit
     ),
     async (request) => {
       builtinOnly();
-      return identity.login(request.body, meta(request));
+      return identity.login(bodyOf(request), meta(request));
     },
   );
   app.post(
@@ -67,33 +84,44 @@ export async function authRoutes(app: FastifyInstance, opts: { identity: Identit
     ),
     async (request) => {
       builtinOnly();
-      return identity.completeNewPassword(request.body, meta(request));
+      return identity.completeNewPassword(bodyOf(request), meta(request));
     },
   );
   app.post('/v1/auth/mfa', open(doc('Código do autenticador (desafio SOFTWARE_TOKEN_MFA)', { session: s, code: s })), async (request) => {
     builtinOnly();
-    return { status: 'OK', ...(await identity.verifyMfa(request.body, meta(request))) };
+    return { status: 'OK', ...(await identity.verifyMfa(bodyOf(request), meta(request))) };
   });
-  app.post('/v1/auth/refresh', open(doc('Novo token de identidade; o refresh token é trocado a cada uso', { refreshToken: s })), async (request) => {
-    builtinOnly();
-    return { status: 'OK', ...(await identity.refresh(request.body, meta(request))) };
-  });
+  app.post(
+    '/v1/auth/refresh',
+    open(
+      doc(
+        'Novo token de identidade; o refresh token é trocado a cada uso',
+        { refreshToken: s },
+        `O mesmo refresh token enviado de novo em até ${REFRESH_REUSE_SECONDS} segundos (duas abas renovando ao mesmo tempo) responde o mesmo novo refresh token; depois disso, o reuso encerra a sessão (401).`,
+      ),
+    ),
+    async (request) => {
+      builtinOnly();
+      return { status: 'OK', ...(await identity.refresh(bodyOf(request), meta(request))) };
+    },
+  );
   app.post(
     '/v1/auth/logout',
     open(doc('Sair: revoga a sessão (do refresh token ou do token atual)', { refreshToken: s }, 'Com o Cognito: o token de identidade enviado deixa de valer até expirar.')),
     async (request) => {
-      if (!cognito) await identity.logout(request.body, request.auth);
+      const body = bodyOf(request);
+      if (!cognito) await identity.logout(body, request.auth);
       else if (request.auth) await revokeCognitoToken(app.db, bearerOf(request.headers.authorization)!);
       return { ok: true };
     },
   );
   app.post('/v1/auth/forgot-password', open(doc('Esqueci a senha: envia um código de 6 dígitos por e-mail (vale 10 minutos)', { email: s })), async (request) => {
     builtinOnly();
-    return identity.forgotPassword(request.body, meta(request));
+    return identity.forgotPassword(bodyOf(request), meta(request));
   });
   app.post('/v1/auth/confirm-forgot-password', open(doc('Redefine a senha com o código recebido', { email: s, code: s, password: s })), async (request) => {
     builtinOnly();
-    return identity.confirmForgotPassword(request.body);
+    return identity.confirmForgotPassword(bodyOf(request));
   });
   // Candidate self-registration (register.ts). With Cognito the browser signs up through aws-amplify.
   app.post(
@@ -107,7 +135,7 @@ export async function authRoutes(app: FastifyInstance, opts: { identity: Identit
     ),
     async (request) => {
       builtinOnly(AUTH_MSG.signUpUnavailable);
-      return identity.registration.register(request.body, meta(request));
+      return identity.registration.register(bodyOf(request), meta(request));
     },
   );
   app.post(
@@ -115,7 +143,7 @@ export async function authRoutes(app: FastifyInstance, opts: { identity: Identit
     open(doc('Confirma o cadastro com o código recebido por e-mail', { email: s, code: s }, 'Código errado, vencido ou já usado: 400 "Código de verificação errado." (CodeMismatchException).')),
     async (request) => {
       builtinOnly(AUTH_MSG.signUpUnavailable);
-      return identity.registration.confirm(request.body);
+      return identity.registration.confirm(bodyOf(request));
     },
   );
   app.post(
@@ -123,12 +151,12 @@ export async function authRoutes(app: FastifyInstance, opts: { identity: Identit
     open(doc('Reenvia o código de confirmação do cadastro', { email: s }, 'A mesma resposta para qualquer e-mail; envia só para um cadastro aguardando confirmação.')),
     async (request) => {
       builtinOnly(AUTH_MSG.signUpUnavailable);
-      return identity.registration.resend(request.body, meta(request));
+      return identity.registration.resend(bodyOf(request), meta(request));
     },
   );
   app.post('/v1/auth/change-password', doc('Troca a senha (usuário autenticado)', { currentPassword: s, password: s }), async (request) => {
     builtinOnly();
-    return identity.changePassword(requireUser(request), request.body);
+    return identity.changePassword(requireUser(request), bodyOf(request));
   });
   app.get(
     '/v1/auth/me',
@@ -155,16 +183,16 @@ export async function authRoutes(app: FastifyInstance, opts: { identity: Identit
     ),
     async (request) => {
       builtinOnly();
-      return identity.totpSetup(requireUser(request), request.body);
+      return identity.totpSetup(requireUser(request), bodyOf(request));
     },
   );
   app.post('/v1/auth/totp/enable', doc('Ativa a verificação em duas etapas com um código do autenticador', { code: s }, 'Cada código vale uma única vez.'), async (request) => {
     builtinOnly();
-    return identity.totpEnable(requireUser(request), request.body, true);
+    return identity.totpEnable(requireUser(request), bodyOf(request), true);
   });
   app.post('/v1/auth/totp/disable', doc('Desativa a verificação em duas etapas', { code: s }), async (request) => {
     builtinOnly();
-    return identity.totpEnable(requireUser(request), request.body, false);
+    return identity.totpEnable(requireUser(request), bodyOf(request), false);
   });
   app.post(
     '/v1/auth/resend-temporary-password',
@@ -175,7 +203,8 @@ export async function authRoutes(app: FastifyInstance, opts: { identity: Identit
     ),
     async (request) => {
       builtinOnly();
-      return identity.resendTemporaryPassword(request.body, authorize(request, 'users', 'anyGestor'));
+      const actor = authorize(request, 'users', 'anyGestor');
+      return identity.resendTemporaryPassword(bodyOf(request), actor);
     },
   );
   app.post(
@@ -187,7 +216,8 @@ export async function authRoutes(app: FastifyInstance, opts: { identity: Identit
     ),
     async (request) => {
       builtinOnly();
-      return identity.requirePasswordReset(request.body, authorize(request, 'users', 'anyGestor'));
+      const actor = authorize(request, 'users', 'anyGestor');
+      return identity.requirePasswordReset(bodyOf(request), actor);
     },
   );
 }

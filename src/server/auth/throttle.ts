@@ -1,16 +1,26 @@
 // Throttling kept in the database (every instance applies the same limits).
 import type { Queryable } from '../db/index.js';
 
+/** Failure counters halve every this many seconds (see recordFailure). */
+export const FAILURE_HALF_LIFE_SECONDS = 900;
+
 /**
  * Records a failure under a key and answers whether the key is now locked. After `free` failures
  * each further one locks the key for 2^(n - free) seconds, at most `maxLockSeconds` (as Cognito does).
+ * The count halves every FAILURE_HALF_LIFE_SECONDS (janela_inicio: when it last halved), so old
+ * failures stop weighing: an office behind one address is not locked by the typos of its morning,
+ * while a steady guesser still is.
  */
 export async function recordFailure(q: Queryable, key: string, free = 5, maxLockSeconds = 900) {
+  // Whole half-lives since janela_inicio (never negative: a concurrent call may have moved it on).
+  const halvings = `GREATEST(floor(extract(epoch FROM now() - l.janela_inicio) / $2::int)::int, 0)`;
   const { rows } = await q.query<{ falhas: number }>(
-    `INSERT INTO auth.limite AS l (chave, falhas) VALUES ($1, 1)
-     ON CONFLICT (chave) DO UPDATE SET falhas = l.falhas + 1
+    `INSERT INTO auth.limite AS l (chave, falhas, janela_inicio) VALUES ($1, 1, now())
+     ON CONFLICT (chave) DO UPDATE SET
+       falhas = (l.falhas >> LEAST(${halvings}, 30)) + 1,
+       janela_inicio = l.janela_inicio + make_interval(secs => ${halvings} * $2::int)
      RETURNING falhas`,
-    [key],
+    [key, FAILURE_HALF_LIFE_SECONDS],
   );
   const failures = rows[0].falhas;
   if (failures >= free) {

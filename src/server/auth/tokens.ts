@@ -74,8 +74,9 @@ export class TokenService {
 
   private async verify(token: string, typ: 'id' | 'challenge') {
     try {
-      // Only HS256 is accepted: alg "none" and any other algorithm are refused.
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER });
+      // Only HS256 is accepted: alg "none" and any other algorithm are refused. Every token this
+      // service signs expires: one without exp would be valid forever.
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp'] });
       if (payload.typ !== typ) throw new TokenError('tipo de token');
       return payload;
     } catch (e) {
@@ -100,6 +101,16 @@ export class TokenService {
 
   async verifyChallenge(token: string): Promise<ChallengeClaims> {
     return (await this.verify(token, 'challenge')) as unknown as ChallengeClaims;
+  }
+
+  /**
+   * The refresh token that replaces `refreshToken` at rotation: derived from it with the signing key,
+   * so a second use within the reuse interval answers the same successor without keeping it in the
+   * database, and nobody without the key can compute it.
+   */
+  async successor(refreshToken: string) {
+    const mac = await webcrypto.subtle.sign('HMAC', this.key, Buffer.from(`refresh:${refreshToken}`, 'utf8'));
+    return Buffer.from(mac).toString('base64url');
   }
 }
 

@@ -78,20 +78,34 @@ const parsers: Record<number, (value: string) => unknown> = {
   [TIMESTAMPTZ_ARRAY]: isoArrayOf(pg.types.getTypeParser(TIMESTAMPTZ_ARRAY as never)),
 };
 
+/**
+ * Set on each error PostgreSQL's driver throws: a network error (ECONNRESET, ETIMEDOUT) carrying it is
+ * the database's, not the mail server's or S3's (errors.ts, isDatabaseUnavailable).
+ */
+export const FROM_DATABASE = Symbol('intranet.database');
+const fromDatabase = (e: unknown) => {
+  if (e && typeof e === 'object') (e as Record<symbol, unknown>)[FROM_DATABASE] = true;
+  return e;
+};
+/** While the database is away, a request waits this long for a connection, then answers 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export function createPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): Database {
   const types = {
     getTypeParser: (oid: number, format?: any) => parsers[oid] ?? pg.types.getTypeParser(oid, format),
   };
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
-  // An idle client that loses its connection must not take the process down.
+  // keepAlive: a server gone without closing its connections (a network cut) is noticed.
+  const options = { connectionString: url, types, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true };
+  const pool = new pg.Pool({ ...options, max: poolSize });
+  // An idle client that loses its connection must not take the process down (pg-pool discards it).
   pool.on('error', () => {});
   const wrap = (q: { query: (sql: string, params?: unknown[]) => Promise<pg.QueryResult> }): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
-      const r = await q.query(sql, params as any[]);
+      const r = await q.query(sql, params as any[]).catch((e) => Promise.reject(fromDatabase(e)));
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async exec(sql: string) {
-      await q.query(sql);
+      await q.query(sql).catch((e) => Promise.reject(fromDatabase(e)));
     },
   });
   // One dedicated connection per process holds the LISTENs (a pooled client would drop them).
@@ -102,7 +116,7 @@ export function createPostgres(url: string, poolSize = Number(process.env.DATABA
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const reconnectHandlers = new Set<() => void>();
   async function connectListener() {
-    const client = new pg.Client({ connectionString: url, types });
+    const client = new pg.Client(options);
     client.on('notification', (msg) => handlers.get(msg.channel)?.forEach((h) => h(msg.payload ?? '')));
     // Without an 'error' listener a dropped connection would take the process down.
     client.on('error', () => lost(client));
@@ -116,7 +130,8 @@ export function createPostgres(url: string, poolSize = Number(process.env.DATABA
     }
     return client;
   }
-  // A restarted or failed-over server must not silence realtime events: reconnect, listen again.
+  // A restarted or failed-over server must not silence realtime events: reconnect, listen again,
+  // at least every 5 s, so that events come back within seconds of the database's return.
   function lost(client: pg.Client) {
     if (listener !== client) return;
     listener = null;
@@ -130,7 +145,7 @@ export function createPostgres(url: string, poolSize = Number(process.env.DATABA
       try {
         await ensureListener();
       } catch {
-        scheduleReconnect(Math.min(delay * 2, 30_000));
+        scheduleReconnect(Math.min(delay * 2, 5_000));
         return;
       }
       reconnectHandlers.forEach((h) => h());
@@ -155,17 +170,26 @@ export function createPostgres(url: string, poolSize = Number(process.env.DATABA
     kind: 'postgres',
     ...wrap(pool),
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((e) => Promise.reject(fromDatabase(e)));
+      // pg-pool listens to its clients' errors only while they are idle: a checked-out client losing
+      // its connection (a restart: 57P01) would emit an unhandled 'error' that ends the process.
+      let broken: unknown;
+      const onError = (e: Error) => (broken = e);
+      client.on('error', onError);
+      const tx = wrap(client);
       try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
+        await tx.query('BEGIN');
+        const result = await fn(tx);
+        // A COMMIT that fails (the connection lost meanwhile) rejects: the write is not acknowledged.
+        await tx.query('COMMIT');
         return result;
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (!broken) await client.query('ROLLBACK').catch((err) => (broken = err));
         throw e;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        // With an error, pg-pool discards the client instead of handing a dead connection out again.
+        client.release(broken as Error | undefined);
       }
     },
     async listen(channel, handler, onReconnect) {

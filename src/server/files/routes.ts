@@ -6,6 +6,13 @@
 // images reach the employees of HR's providers, and an employee's photo the colleagues the contacts
 // list shows (same providers); a candidate (no provider) reads only their own files. Anyone else gets
 // 404, as for a file that does not exist.
+//
+// Limits: 10 MB a file, 20 files and 30 MB a request, and a quota on the total a user has sent (by
+// role, config.ts), counted while the body streams in: the first byte over any of them refuses the
+// whole request, which stores nothing.
+//
+// A file is served with the type read from its bytes (never the sender's claim), a sandboxing CSP,
+// and as an attachment unless it is an image the product shows (PNG, JPEG, GIF, WebP).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -14,33 +21,57 @@ import type { Database } from '../db/index.js';
 import { HttpError } from '../errors.js';
 import { requireUser } from '../auth/access.js';
 import type { AuthUser } from '../auth/identity.js';
-import { isSuperadmin } from '../../domain/roles.js';
+import { isStaffMember, isSuperadmin } from '../../domain/roles.js';
+import { cleanFileName } from '../../domain/fileName.js';
+import { DEFAULT_UPLOAD_QUOTA_CANDIDATE_MB, DEFAULT_UPLOAD_QUOTA_MB, type Config } from '../config.js';
 import type { FileStorage, StoredRef } from './storage.js';
 import { detectType, MAX_FILE_BYTES } from './types.js';
 
+const MB = 1024 * 1024;
 export const MAX_FILES = 20;
+export const MAX_REQUEST_BYTES = 3 * MAX_FILE_BYTES;
 export const FILE_TOO_LARGE = 'O arquivo ultrapassa o limite de 10 MB.';
 export const TOO_MANY_FILES = `Envie no máximo ${MAX_FILES} arquivos por vez.`;
-const MAX_NAME_LENGTH = 255;
+export const REQUEST_TOO_LARGE = `Envie no máximo ${MAX_REQUEST_BYTES / MB} MB em arquivos por vez.`;
+/** Every file response: a sandbox with nothing to run or fetch, whatever the browser makes of the bytes. */
+export const FILE_CSP = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'";
+/** The types the product shows in the page; every other file (SVG, PDF, text...) is an attachment. */
+const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const FILE_FIELDS = new Set(['file[]', 'file']);
 const BUCKET = /^[A-Za-z0-9_-]{1,64}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** inline, with an ASCII fallback name and the exact name in RFC 5987 encoding. */
-export function contentDisposition(name: string) {
+/** inline or attachment, with an ASCII fallback name and the exact name in RFC 5987 encoding. */
+export function contentDisposition(name: string, inline = false) {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** The name to keep: NFC (macOS sends NFD), no control characters, at most 255 characters, extension kept. */
-export function cleanFileName(raw: string) {
-  let name = raw.normalize('NFC').replace(/\p{Cc}/gu, '').trim();
-  if ([...name].length > MAX_NAME_LENGTH) {
-    const ext = /\.[^.]{1,16}$/.exec(name)?.[0] ?? '';
-    name = [...name.slice(0, name.length - ext.length)].slice(0, MAX_NAME_LENGTH - ext.length).join('') + ext;
-  }
-  return name || 'arquivo';
+export interface UploadQuotas {
+  /** MB for employees and staff (any module role); 0 is no limit. */
+  staffMb: number;
+  /** MB for everyone else: candidates of the careers site (role user only) and guests. */
+  candidateMb: number;
+}
+
+/** The bytes a user may have stored in all: Infinity for the superadmin or a quota of 0. */
+export function quotaOf(user: AuthUser, quotas: UploadQuotas) {
+  if (isSuperadmin(user.roles)) return Infinity;
+  const mb = isStaffMember(user.roles, user.employee) ? quotas.staffMb : quotas.candidateMb;
+  return mb > 0 ? Math.floor(mb * MB) : Infinity;
+}
+
+const megabytes = (bytes: number) => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(bytes / MB);
+
+/** The refusal of an upload that would take the user past their quota. */
+export function quotaExceeded(quota: number, used: number) {
+  const free = quota - used;
+  const message =
+    free < 0.05 * MB
+      ? `Você atingiu o limite de armazenamento de ${megabytes(quota)} MB para os arquivos que enviou. Para enviar outros, fale com o administrador do sistema.`
+      : `Este envio ultrapassa o seu limite de armazenamento de ${megabytes(quota)} MB: restam ${megabytes(free)} MB livres.`;
+  return new HttpError(413, message, { 'file[]': message });
 }
 
 const missingFile = () => new HttpError(400, MSG.fileMissing, { 'file[]': MSG.fileMissing });
@@ -84,9 +115,10 @@ interface Received {
  * Reads the whole body, keeping the first problem met, so that the answer comes after the request
  * has been read (a client still sending would otherwise see its connection reset, not the answer).
  */
-async function readUpload(request: FastifyRequest): Promise<{ files: Received[]; bucket: string }> {
+async function readUpload(request: FastifyRequest, quota: number, used: number): Promise<{ files: Received[]; bucket: string }> {
   if (!request.isMultipart()) throw missingFile();
   const files: Received[] = [];
+  let total = 0;
   let bucket: string | undefined;
   let failure: HttpError | null = null;
   const fail = (e: HttpError) => {
@@ -106,13 +138,22 @@ async function readUpload(request: FastifyRequest): Promise<{ files: Received[];
         await drain(part.file);
         continue;
       }
-      let bytes: Buffer;
+      // Counted chunk by chunk: past a limit the rest is read and dropped, never kept in memory.
+      const chunks: Buffer[] = [];
       try {
-        bytes = await part.toBuffer();
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          if (failure) continue;
+          total += chunk.length;
+          if (total > MAX_REQUEST_BYTES) fail(new HttpError(413, REQUEST_TOO_LARGE, { 'file[]': REQUEST_TOO_LARGE }));
+          else if (used + total > quota) fail(quotaExceeded(quota, used));
+          else chunks.push(chunk);
+        }
       } catch (e) {
         fail(parseError(e));
-        continue;
       }
+      if (part.file.truncated) fail(parseError({ code: 'FST_REQ_FILE_TOO_LARGE' }));
+      if (failure) continue;
+      const bytes = Buffer.concat(chunks);
       // A form's empty file input arrives as a part with no name and no bytes.
       if (!part.filename && bytes.length === 0) continue;
       files.push({ name: cleanFileName(part.filename), bytes });
@@ -132,8 +173,14 @@ const processedFile = {
   properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, type: { type: 'string' }, size: { type: 'integer' } },
 };
 
-export async function fileRoutes(app: FastifyInstance, opts: { db: Database; storage: FileStorage }) {
+export async function fileRoutes(app: FastifyInstance, opts: { db: Database; storage: FileStorage; config?: Partial<Config> }) {
   const { db, storage } = opts;
+  const quotas: UploadQuotas = {
+    staffMb: opts.config?.uploadQuotaMb ?? DEFAULT_UPLOAD_QUOTA_MB,
+    candidateMb: opts.config?.uploadQuotaCandidateMb ?? DEFAULT_UPLOAD_QUOTA_CANDIDATE_MB,
+  };
+  const usedBy = async (q: Pick<Database, 'query'>, userId: number) =>
+    Number((await q.query<{ n: string }>('SELECT COALESCE(sum(tamanho), 0)::text AS n FROM storage.arquivo WHERE id_usuario = $1', [userId])).rows[0].n);
   // Files are for signed-in users only; refused before the body is read.
   app.addHook('onRequest', async (request) => {
     requireUser(request);
@@ -146,7 +193,9 @@ export async function fileRoutes(app: FastifyInstance, opts: { db: Database; sto
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
   async function upload(request: FastifyRequest) {
-    const { files, bucket } = await readUpload(request);
+    const user = requireUser(request);
+    const quota = quotaOf(user, quotas);
+    const { files, bucket } = await readUpload(request, quota, quota === Infinity ? 0 : await usedBy(db, user.id));
 
     // Every file is checked before any is stored: one refused file stores nothing.
     const accepted: (Received & { type: string; id: string })[] = [];
@@ -161,10 +210,16 @@ export async function fileRoutes(app: FastifyInstance, opts: { db: Database; sto
     try {
       for (const f of accepted) refs.push(await storage.put(`${bucket}/${f.id}`, f.bytes, f.type));
       await db.transaction(async (tx) => {
+        if (quota !== Infinity) {
+          // Again under a lock of the user's: two uploads at once must not both fit in the same room.
+          await tx.query(`SELECT pg_advisory_xact_lock(hashtext('storage.arquivo'), $1)`, [user.id]);
+          const used = await usedBy(tx, user.id);
+          if (used + accepted.reduce((n, f) => n + f.bytes.length, 0) > quota) throw quotaExceeded(quota, used);
+        }
         for (const [i, f] of accepted.entries()) {
           await tx.query(
             'INSERT INTO storage.arquivo (id, bucket, nome, tipo, tamanho, dados, chave, id_usuario, id_empresas) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-            [f.id, bucket, f.name, f.type, f.bytes.length, refs[i].dados, refs[i].chave, request.auth?.id ?? null, uploadScope(request.auth)],
+            [f.id, bucket, f.name, f.type, f.bytes.length, refs[i].dados, refs[i].chave, user.id, uploadScope(user)],
           );
         }
       });
@@ -177,7 +232,9 @@ export async function fileRoutes(app: FastifyInstance, opts: { db: Database; sto
 
   const uploadSchema = {
     tags: ['Arquivos'],
-    summary: `Envia arquivos (multipart: file[] e bucket-id); até 10 MB e ${MAX_FILES} arquivos, tipo conferido pelo conteúdo`,
+    summary: `Envia arquivos (multipart: file[] e bucket-id); até 10 MB por arquivo, ${MAX_FILES} arquivos e ${MAX_REQUEST_BYTES / MB} MB por envio, tipo conferido pelo conteúdo`,
+    description:
+      'Cada usuário tem uma cota para o total dos arquivos que enviou (UPLOAD_QUOTA_MB para funcionários e equipe, UPLOAD_QUOTA_CANDIDATE_MB para candidatos; o superadmin não tem cota). Um envio que a ultrapassa, ou algum dos limites acima, é recusado com 413 e não guarda nada.',
     consumes: ['multipart/form-data'],
     response: { 200: { type: 'object', properties: { processedFiles: { type: 'array', items: processedFile } } } },
   };
@@ -191,24 +248,28 @@ export async function fileRoutes(app: FastifyInstance, opts: { db: Database; sto
         tags: ['Arquivos'],
         summary: 'Baixa um arquivo (bytes, tipo e Content-Disposition)',
         description:
-          'Podem baixar: quem enviou o arquivo, o superadmin e os usuários que compartilham um provedor com quem enviou (os provedores dele no envio; um arquivo enviado pelo superadmin vale para todos os provedores). Para os demais, 404.',
+          'Podem baixar: quem enviou o arquivo, o superadmin e os usuários que compartilham um provedor com quem enviou (os provedores dele no envio; um arquivo enviado pelo superadmin vale para todos os provedores). Para os demais, 404. O tipo vem do conteúdo do arquivo; imagens PNG, JPEG, GIF e WebP vêm inline, os demais como anexo (attachment), todos com Content-Security-Policy sandbox.',
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const { id } = request.params as { id: string };
       if (!UUID.test(id)) throw new HttpError(404, MSG.fileNotFound);
-      const { rows } = await db.query<{ nome: string; tipo: string; dados: Uint8Array | null; chave: string | null; id_usuario: number | null; id_empresas: number[] | null }>(
-        'SELECT nome, tipo, dados, chave, id_usuario, id_empresas FROM storage.arquivo WHERE id = $1',
+      const { rows } = await db.query<{ nome: string; dados: Uint8Array | null; chave: string | null; id_usuario: number | null; id_empresas: number[] | null }>(
+        'SELECT nome, dados, chave, id_usuario, id_empresas FROM storage.arquivo WHERE id = $1',
         [id],
       );
       if (!rows.length || !mayDownload(user, rows[0])) throw new HttpError(404, MSG.fileNotFound);
-      const { nome, tipo, dados, chave } = rows[0];
+      const { nome, dados, chave } = rows[0];
       const bytes = await storage.get({ dados: dados ? Buffer.from(dados.buffer, dados.byteOffset, dados.byteLength) : null, chave });
       if (!bytes) throw new HttpError(404, MSG.fileNotFound);
+      // Rows stored before the names were cleaned and the types checked are served by the same rules.
+      const name = cleanFileName(nome);
+      const type = (await detectType(name, bytes)) ?? 'application/octet-stream';
       return reply
-        .header('Content-Type', tipo)
-        .header('Content-Disposition', contentDisposition(nome))
+        .header('Content-Type', type)
+        .header('Content-Disposition', contentDisposition(name, INLINE_TYPES.has(type)))
+        .header('Content-Security-Policy', FILE_CSP)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, max-age=3600')
         .send(bytes);

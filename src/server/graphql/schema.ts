@@ -26,7 +26,7 @@ import {
   valueFromASTUntyped,
 } from 'graphql';
 import { MSG } from '../../domain/messages.js';
-import { HttpError } from '../errors.js';
+import { databaseUnavailable, HttpError, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors.js';
 import { ValidationError } from '../schemas/validation.js';
 import { apiWriteRefusal, baseType, type PropertySchema, type ResourceDef } from '../schemas/registry.js';
 import type { ChangeEvent, EventBus } from '../events.js';
@@ -162,6 +162,10 @@ export function toGraphQLError(e: unknown, ctx?: GqlContext): never {
   if (e instanceof GraphQLError) throw e;
   if (e instanceof ValidationError) {
     throw new GraphQLError(e.message, { extensions: { code: 'BAD_USER_INPUT', errors: e.errors, statusCode: 400 } });
+  }
+  if (isDatabaseUnavailable(e)) e = databaseUnavailable();
+  if (e instanceof HttpError && e.statusCode === 503) {
+    throw new GraphQLError(e.message, { extensions: { code: 'SERVICE_UNAVAILABLE', statusCode: 503, retryAfter: RETRY_AFTER_SECONDS } });
   }
   if (e instanceof HttpError) {
     const code =

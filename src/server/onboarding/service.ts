@@ -22,7 +22,8 @@ import type { OnboardingProgress, Stored } from '../../generated/entities.js';
 import { Params, whereClause } from '../resources/query.js';
 import { insertRow, type Actor, type ResourceService } from '../resources/service.js';
 import type { ResourceDef } from '../schemas/registry.js';
-import { validateRecord } from '../schemas/validation.js';
+import { validateRecord, ValidationError } from '../schemas/validation.js';
+import { refuseUnknownFields } from '../v1/index.js';
 import { managesOnboarding, reportLimitedToDepartment, type AreaActor } from './access.js';
 import { badField, filterConditions, isObject, toId, toIds, toInt, type FilterKind } from './filters.js';
 
@@ -106,6 +107,16 @@ const HAS_CONTENT = `EXISTS (SELECT 1 FROM onboarding.onboarding_trilha ht JOIN 
 
 const providerScope = (actor: Actor, column: string, p: Params) =>
   actor.providerIds === null ? null : `${column} = ANY(${p.add(actor.providerIds)}::int[])`;
+
+/** A body problem of a write (the 400s of filters.ts) answered as the REST API answers one: 400 with the fields. */
+function asValidation<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof HttpError && e.statusCode === 400 && e.errors) throw new ValidationError(e.errors);
+    throw e;
+  }
+}
 
 /** The body of a write: { object: {...} }, { objects: [{...}] } (first), { _set: {...} } or the fields themselves. */
 export function recordOf(body: unknown): Record<string, unknown> {
@@ -287,19 +298,27 @@ export class OnboardingService {
     });
   }
 
-  /** Trails given with a new onboarding: [{ id_trilha, prioridade? }] or Hasura's { data: [...] }; order = position when no priority. */
+  /**
+   * Trails given with a new onboarding: [{ id_trilha, prioridade? }] or Hasura's { data: [...] }; order =
+   * position when no priority. Problems are named onboarding_trilhas.<i>.<campo>; other keys are refused.
+   */
   private trailsOfCreate(raw: unknown): { id_trilha: number; prioridade: number }[] {
     if (raw === undefined || raw === null) return [];
-    const list = isObject(raw) && Array.isArray(raw.data) ? raw.data : raw;
-    if (!Array.isArray(list)) throw badField('onboarding_trilhas', MSG.list);
-    return list.map((item, i) => {
-      if (typeof item === 'number' || typeof item === 'string') return { id_trilha: toId(item, 'onboarding_trilhas'), prioridade: i + 1 };
-      if (!isObject(item)) throw badField('onboarding_trilhas', MSG.invalid);
-      return {
-        id_trilha: toId(item.id_trilha, 'onboarding_trilhas'),
-        prioridade: item.prioridade === undefined ? i + 1 : toInt(item.prioridade, 'onboarding_trilhas', { min: 1, max: 10_000 }),
-      };
-    });
+    if (isObject(raw)) refuseUnknownFields(raw, ['data'], 'onboarding_trilhas.');
+    const list = isObject(raw) ? raw.data : raw;
+    if (!Array.isArray(list)) throw new ValidationError({ onboarding_trilhas: MSG.list });
+    return asValidation(() =>
+      list.map((item, i) => {
+        const field = `onboarding_trilhas.${i}`;
+        if (typeof item === 'number' || typeof item === 'string') return { id_trilha: toId(item, field), prioridade: i + 1 };
+        if (!isObject(item)) throw badField(field, MSG.invalid);
+        refuseUnknownFields(item, ['id_trilha', 'prioridade'], `${field}.`);
+        return {
+          id_trilha: toId(item.id_trilha, `${field}.id_trilha`),
+          prioridade: item.prioridade === undefined ? i + 1 : toInt(item.prioridade, `${field}.prioridade`, { min: 1, max: 10_000 }),
+        };
+      }),
+    );
   }
 
   updateOnboarding(actor: Actor, id: unknown, body: unknown) {
@@ -336,20 +355,39 @@ export class OnboardingService {
     return (await this.db.query(`${TRAIL_SELECT} ${whereClause(conditions)} ORDER BY t.nome, t.id`, p.values)).rows;
   }
 
-  /** Links trails ({ id_onboarding, id_trilha, prioridade } each), all or none. */
+  /** Links trails ({ id_onboarding, id_trilha, prioridade } each), all or none; problems are named objects.<i>.<campo>. */
   async linkTrails(actor: Actor, body: unknown) {
-    const objects = isObject(body) && Array.isArray(body.objects) ? body.objects : isObject(body) && isObject(body.object) ? [body.object] : null;
-    if (!objects || !objects.length) throw badField('objects', MSG.required);
-    if (objects.length > 1000) throw badField('objects', MSG.maxItems(1000));
+    const b = isObject(body) ? body : {};
+    const many = Array.isArray(b.objects);
+    if (!many && b.objects !== undefined && b.objects !== null) throw new ValidationError({ objects: MSG.list });
+    const objects = many ? (b.objects as unknown[]) : isObject(b.object) ? [b.object] : [];
+    if (!objects.length) throw new ValidationError({ objects: MSG.required });
+    if (objects.length > 1000) throw new ValidationError({ objects: MSG.maxItems(1000) });
+    const errors: Record<string, string> = {};
+    objects.forEach((object, i) => {
+      const at = many ? `objects.${i}` : 'object';
+      if (!isObject(object)) errors[at] = MSG.invalid;
+      else {
+        try {
+          validateRecord(this.links, object, 'create');
+        } catch (e) {
+          if (!(e instanceof ValidationError)) throw e;
+          for (const [field, message] of Object.entries(e.errors)) errors[`${at}.${field}`] = message;
+        }
+      }
+    });
+    if (Object.keys(errors).length) throw new ValidationError(errors);
     return this.resources.createMany(this.links, objects, actor);
   }
 
   /** Unlinks the listed trails from the onboarding and closes the gaps in the order (1, 2, ...). */
   async unlinkTrails(actor: Actor, body: unknown) {
     const where = isObject(body) ? (isObject(body.object) ? body.object : isObject(body.filtro) ? body.filtro : isObject(body.where) ? body.where : body) : null;
-    if (!where) throw new HttpError(400, MSG.badRequest);
-    const idOnboarding = toId(isObject(where.id_onboarding) ? where.id_onboarding._eq : where.id_onboarding, 'id_onboarding');
-    const trails = toIds(where.id_trilha, 'id_trilha', { min: 1 });
+    if (!where) throw new ValidationError({ id_onboarding: MSG.required, id_trilha: MSG.required });
+    const { idOnboarding, trails } = asValidation(() => ({
+      idOnboarding: toId(isObject(where.id_onboarding) ? where.id_onboarding._eq : where.id_onboarding, 'id_onboarding'),
+      trails: toIds(where.id_trilha, 'id_trilha', { min: 1 }),
+    }));
     return this.resources.write(actor, async (tx) => {
       await this.onboardingInScope(tx, actor, idOnboarding);
       const { rows } = await tx.query(

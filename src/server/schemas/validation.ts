@@ -7,6 +7,7 @@ import { FORMAT_CHECKS } from '../../domain/validators.js';
 import { isMoney } from '../../domain/format.js';
 import { dateRangeErrors, type DateRange } from '../../domain/dateRange.js';
 import { MSG } from '../../domain/messages.js';
+import { RICH_TEXT_HREF, RICH_TEXT_LINK_ATTRIBUTES, RICH_TEXT_LINK_TARGET, RICH_TEXT_TAGS } from '../../domain/richText.js';
 import { baseType, type PropertySchema, type ResourceDef } from './registry.js';
 
 export const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: false, coerceTypes: false });
@@ -218,11 +219,20 @@ function hasNul(value: unknown): boolean {
   return false;
 }
 
+/** Rich text reduced to the editor's allow-list (src/domain/richText.ts, the browser's too). */
 export function sanitizeRichText(html: string) {
   return sanitizeHtml(html, {
-    allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'h1', 'h2', 'span', 'u', 's']),
-    allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, '*': ['style', 'class'], img: ['src', 'alt', 'width', 'height'] },
-    allowedSchemes: ['http', 'https', 'mailto', 'data'],
+    allowedTags: [...RICH_TEXT_TAGS],
+    allowedAttributes: { a: [...RICH_TEXT_LINK_ATTRIBUTES] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: {},
+    allowProtocolRelative: false,
+    transformTags: {
+      a: (tagName, attribs) => {
+        const href = (attribs.href ?? '').trim();
+        return { tagName, attribs: RICH_TEXT_HREF.test(href) ? { href, ...RICH_TEXT_LINK_TARGET } : {} };
+      },
+    },
   });
 }
 

@@ -8,12 +8,12 @@ import { isUf, searchKey, searchMunicipalities } from '../../domain/municipaliti
 import { actorFor, authorize, forbidden } from '../auth/access.js';
 import type { Queryable } from '../db/index.js';
 import { lookupCep } from '../geo/cep.js';
-import { addressCityHooks, canonicalCity, cityHooks, cityName, CITY_MSG, findCity } from '../geo/cities.js';
+import { addressCityHooks, assertMunicipality, canonicalCity, cityHooks, cityName, CITY_MSG, findCity } from '../geo/cities.js';
 
 export { CITY_MSG };
 import { insertRow, updateRow, type Actor } from '../resources/service.js';
 import { isPlainObject, validateRecord, ValidationError, type FieldErrors } from '../schemas/validation.js';
-import type { V1Module } from './index.js';
+import { refuseUnknownFields, wrapperOf, type V1Module } from './index.js';
 
 const MAX_OBJECTS = 6_000;
 const MAX_LIMIT = 6_000;
@@ -109,6 +109,7 @@ const citiesRoutes: V1Module = async (app, { db, service, registry, config }) =>
     const readActor = actorFor(request, cities, 'get');
     const body = request.body;
     if (!isPlainObject(body)) throw new ValidationError({ cep: MSG.required }, MSG.badRequest);
+    refuseUnknownFields(body, ['cep', 'id_empresa']);
     if (body.cep === undefined || body.cep === null || body.cep === '') throw new ValidationError({ cep: MSG.required });
     const address = await lookupCep(body.cep, cepOptions());
     const provider = await providerFor(request, readActor, body.id_empresa);
@@ -132,6 +133,7 @@ const citiesRoutes: V1Module = async (app, { db, service, registry, config }) =>
   // POST v1/cidade/provedor { nome, uf, id_empresa, ativo? } (or { object: {...} }) -> { insert_rh_cidade_provedor_one }.
   app.post('/v1/cidade/provedor', docs('Organização', 'Adiciona uma cidade a um provedor'), async (request) => {
     const actor = actorFor(request, cities, 'create');
+    wrapperOf(request.body, ['object']);
     const raw = isPlainObject(request.body) && isPlainObject(request.body.object) ? request.body.object : request.body;
     if (!isPlainObject(raw)) throw new ValidationError({}, MSG.badRequest);
     // Validated first (400 before 403); the canonical name and the duplicate check are the cities hook's.
@@ -147,10 +149,11 @@ const citiesRoutes: V1Module = async (app, { db, service, registry, config }) =>
     actorFor(request, cities, 'delete');
     const body = request.body;
     if (!isPlainObject(body)) throw new ValidationError({ id_empresa: MSG.required, objects: MSG.required });
+    refuseUnknownFields(body, ['id_empresa', 'objects']);
     const errors: FieldErrors = {};
     if (body.id_empresa === undefined || body.id_empresa === null) errors.id_empresa = MSG.required;
     else if (!isId(body.id_empresa)) errors.id_empresa = MSG.integer;
-    if (!Array.isArray(body.objects)) errors.objects = body.objects === undefined ? MSG.required : MSG.list;
+    if (!Array.isArray(body.objects)) errors.objects = body.objects === undefined || body.objects === null ? MSG.required : MSG.list;
     else if (body.objects.length > MAX_OBJECTS) errors.objects = CITY_MSG.tooMany(MAX_OBJECTS);
     if (Object.keys(errors).length) throw new ValidationError(errors);
     const idEmpresa = body.id_empresa as number;
@@ -170,6 +173,7 @@ const citiesRoutes: V1Module = async (app, { db, service, registry, config }) =>
       }
       try {
         const values = validateRecord(cities, { ...object, nome: canonicalCity(object.nome, object.uf), id_empresa: idEmpresa }, 'create');
+        assertMunicipality(values.nome, values.uf);
         wanted.set(`${searchKey(values.nome as string)}|${values.uf}`, values);
       } catch (e) {
         if (!(e instanceof ValidationError)) throw e;

@@ -3,7 +3,7 @@ import { AUTH_MSG, MSG } from '../../domain/messages.js';
 import { allows, authorize, requireUser } from '../auth/access.js';
 import { HttpError } from '../errors.js';
 import { ValidationError, isPlainObject } from '../schemas/validation.js';
-import type { V1Module } from './index.js';
+import { refuseUnknownFields, requireList, type V1Module } from './index.js';
 
 const notificationRoutes: V1Module = async (app, { service }) => {
   const def = service.get('notifications');
@@ -74,14 +74,23 @@ const notificationRoutes: V1Module = async (app, { service }) => {
       schema: {
         tags: ['Notificações'],
         summary: 'Envia uma notificação a usuários',
-        body: { type: 'object', properties: { data: { type: 'object' }, id_usuarios: { type: 'array', items: { type: 'integer' } } } },
+        body: {
+          type: 'object',
+          required: ['data', 'id_usuarios'],
+          additionalProperties: false,
+          properties: { data: { type: 'object' }, id_usuarios: { type: 'array', items: { type: 'integer' } } },
+        },
       },
+      // Checked in the handler, after the caller's rights (401 and 403 before 400).
       validatorCompiler: () => () => true,
     },
     async (request) => {
       const actor = authorize(request, 'notificacao', 'manage');
       const user = requireUser(request);
       const body = isPlainObject(request.body) ? request.body : {};
+      // data is the notification's own content, open as its schema says ({ modulo, msg, ... }).
+      refuseUnknownFields(body, ['data', 'id_usuarios']);
+      requireList(body, 'id_usuarios');
       const ids = Array.isArray(body.id_usuarios) ? body.id_usuarios : [];
       if (!ids.length || !ids.every((id) => Number.isSafeInteger(id))) throw new ValidationError({ id_usuarios: MSG.minItems(1) });
       const { rows } = await app.db.query<{ id_mensagem: number }>(`SELECT nextval('notificacao.mensagem_seq')::int AS id_mensagem`);

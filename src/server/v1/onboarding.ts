@@ -6,6 +6,10 @@
 // Role header: the onboarding calls accept a role of the onboarding area or of the rh area (section
 // 6: "HR managers use the rh role"); see src/server/onboarding/access.ts for the rights. The vacancy
 // report is an rh call. Without a header, the user's best effective role of those areas acts.
+//
+// Bodies are strict, after the caller's rights are checked: a field a call does not read is refused
+// as the REST API refuses it (400, 'Campo não permitido'), and a list that replaces a set (trilhas,
+// conteudos, id_trilha, objects) is required: only an explicit [] empties.
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
 import { levelOf } from '../../domain/roles.js';
@@ -14,7 +18,8 @@ import { authorizeArea, VACANCY_AREAS } from '../onboarding/access.js';
 import { badField, filterOf, isObject, toId, toIds, toInt } from '../onboarding/filters.js';
 import { OnboardingService } from '../onboarding/service.js';
 import { HttpError } from '../errors.js';
-import type { V1Module } from './index.js';
+import { ValidationError } from '../schemas/validation.js';
+import { refuseUnknownFields, requireList, wrapperOf, type V1Module } from './index.js';
 
 const ROLE_DOC = 'Cabeçalho X-Intranet-Role: um papel da área onboarding ou rh';
 
@@ -23,11 +28,20 @@ const docs = (tags: string, summary: string, description: string, extra: Record<
 });
 const anyBody = (description: string) => ({ body: { type: 'object', description } });
 
-/** The ids of an employee content call, from the body or its filtro. */
-function employeeIds(request: FastifyRequest, employeeKeys: string[] = ['id_funcionario']) {
+/** Fields of a filter-only body: { filtro } or { where }. */
+const FILTER_BODY = ['filtro', 'where'];
+/** How a write's record may come: { object }, { objects: [one] }, { _set } or the fields themselves. */
+const RECORD_WRAPPERS = ['object', 'objects', '_set'];
+const REPORT_FILTERS = ['id_departamento', 'id_empresa', 'id_onboarding', 'concluido', 'offset', 'limit'];
+
+/** The ids of an employee content call, from the body or its filtro; `fields` are the ones it reads. */
+function employeeIds(request: FastifyRequest, fields: string[], employeeKeys: string[] = ['id_funcionario']) {
   const body = request.body;
   if (!isObject(body)) throw new HttpError(400, MSG.badRequest);
-  const src = isObject(body.filtro) ? body.filtro : isObject(body.object) ? body.object : body;
+  const wrapper = wrapperOf(body, ['filtro', 'object']);
+  if (wrapper && !isObject(body[wrapper])) throw badField(wrapper, MSG.invalid);
+  const src = wrapper ? (body[wrapper] as Record<string, unknown>) : body;
+  refuseUnknownFields(src, fields, wrapper ? `${wrapper}.` : '');
   const pick = (v: unknown) => (isObject(v) && '_eq' in v ? v._eq : v);
   const employeeKey = employeeKeys.find((k) => src[k] !== undefined) ?? employeeKeys[0];
   const rawEmployee = pick(src[employeeKey]);
@@ -52,6 +66,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     docs('Onboarding', 'Carrega um onboarding (onboarding_onboarding)', `${ROLE_DOC}, leitor ou acima. Corpo { filtro: { id } }. Resposta { onboarding_onboarding: [{ id, titulo, status, id_empresa, id_departamento, id_cargo, created_at, empresa: { id, nome }, departamento: { id, nome }, cargo: { id, nome, id_setor }, onboarding_trilhas: [{ id, id_onboarding, id_trilha, prioridade, trilha: { id, nome } }] }] } (lista vazia quando não existe ou é de outro provedor).`, anyBody('{ filtro: { id } }')),
     async (request) => {
       const actor = authorizeArea(request, 'read');
+      refuseUnknownFields(request.body, FILTER_BODY);
       const filtro = filterOf(request.body);
       if (filtro.id === undefined) throw badField('id', MSG.required);
       const { rows } = await service.listOnboardings(actor, filtro, { limit: 1 });
@@ -65,6 +80,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     docs('Onboarding', 'Lista de onboardings com as trilhas (onboarding_onboarding)', `${ROLE_DOC}, leitor ou acima. Corpo { filtro?: { id?, titulo? (trecho), status?, id_empresa?, id_departamento?, id_cargo? }, limit?, offset? }; cada valor pode ser um valor, uma lista ou { _eq | _in }. Resposta { onboarding_onboarding: [como em /v1/rh/trilha/onboarding/filtrado], onboarding_onboarding_aggregate: { aggregate: { count } } }, mais recentes primeiro, só dos provedores do usuário.`, anyBody('{ filtro, limit, offset }')),
     async (request) => {
       const actor = authorizeArea(request, 'read');
+      refuseUnknownFields(request.body, [...FILTER_BODY, 'limit', 'offset']);
       const body = isObject(request.body) ? request.body : {};
       const filtro = filterOf(request.body);
       const limit = toInt(body.limit, 'limit', { min: 1, max: 10_000, fallback: 10_000 });
@@ -80,6 +96,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     docs('Onboarding', 'Cadastra um onboarding (insert_onboarding_onboarding)', `${ROLE_DOC}, solicitante ou acima. Corpo { titulo, status (padrão true), id_empresa, id_departamento, id_cargo } (também aceito dentro de object ou objects[0]); opcional onboarding_trilhas: [{ id_trilha, prioridade }] (ou { data: [...] }) grava as trilhas na mesma transação. Resposta { insert_onboarding_onboarding: { affected_rows: 1, returning: [{ id, ... }] } }. Erros 400 { message, errors: { campo: mensagem } } (departamento de outro provedor, cargo de outro departamento: 'Opção inválida'); 403 provedor fora dos do usuário.`, anyBody('campos do onboarding')),
     async (request) => {
       const actor = authorizeArea(request, 'edit');
+      wrapperOf(request.body, RECORD_WRAPPERS);
       const row = await service.createOnboarding(actor, request.body);
       return { insert_onboarding_onboarding: { affected_rows: 1, returning: [row] } };
     },
@@ -91,6 +108,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     docs('Onboarding', 'Edita um onboarding ou troca o status (update_onboarding_onboarding_by_pk)', `${ROLE_DOC}, gestor ou superadmin (seção 6: editar e ativar/desativar). Corpo com os campos a mudar (titulo, status, id_empresa, id_departamento, id_cargo; também dentro de object ou _set); no toggle só { status }. Resposta { update_onboarding_onboarding_by_pk: { id, titulo, status, ... } }; 404 quando não existe ou é de outro provedor.`, anyBody('campos a mudar')),
     async (request) => {
       const actor = authorizeArea(request, 'manage');
+      wrapperOf(request.body, RECORD_WRAPPERS);
       const row = await service.updateOnboarding(actor, (request.params as { id: string }).id, request.body);
       return { update_onboarding_onboarding_by_pk: row };
     },
@@ -113,6 +131,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     docs('Onboarding', 'Lista de trilhas (onboarding_trilha)', `${ROLE_DOC}, leitor ou acima. Corpo { filtro?: { id?, nome? (trecho) } }. Resposta { onboarding_trilha: [{ id, nome, created_at, trilha_conteudos: [{ id, id_trilha, id_conteudo, prioridade, conteudo: { id, titulo } }] }] } por nome.`, anyBody('{ filtro }')),
     async (request) => {
       authorizeArea(request, 'read');
+      refuseUnknownFields(request.body, FILTER_BODY);
       return { onboarding_trilha: await service.listTrails(filterOf(request.body)) };
     },
   );
@@ -123,6 +142,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     docs('Onboarding', 'Trilhas ainda não associadas ao onboarding (onboarding_trilha)', `${ROLE_DOC}, leitor ou acima. Corpo { filtro: { id_onboarding, nome? } }. Resposta { onboarding_trilha: [{ id, nome, created_at, trilha_conteudos }] }; 404 quando o onboarding não existe ou é de outro provedor.`, anyBody('{ filtro: { id_onboarding } }')),
     async (request) => {
       const actor = authorizeArea(request, 'read');
+      refuseUnknownFields(request.body, FILTER_BODY);
       return { onboarding_trilha: await service.unlinkedTrails(actor, filterOf(request.body)) };
     },
   );
@@ -133,6 +153,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     docs('Onboarding', 'Associa trilhas a onboardings (insert_onboarding_onboarding_trilha)', `${ROLE_DOC}, solicitante ou acima. Corpo { objects: [{ id_onboarding, id_trilha, prioridade (1, 2, ...) }] }: todas ou nenhuma. Resposta { insert_onboarding_onboarding_trilha: { affected_rows, returning: [{ id, id_onboarding, id_trilha, prioridade }] } }. 409 trilha já associada ('Já existe um registro com estes dados.') ou posição ocupada ('Já existe uma trilha nesta posição do onboarding.').`, anyBody('{ objects }')),
     async (request) => {
       const actor = authorizeArea(request, 'edit');
+      if (!wrapperOf(request.body, ['objects', 'object'])) throw new ValidationError({ objects: MSG.required });
       const rows = await service.linkTrails(actor, request.body);
       return { insert_onboarding_onboarding_trilha: { affected_rows: rows.length, returning: rows } };
     },
@@ -144,6 +165,10 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     docs('Onboarding', 'Desassocia trilhas de um onboarding (delete_onboarding_onboarding_trilha)', `${ROLE_DOC}, solicitante ou acima. Corpo JSON { id_onboarding, id_trilha: [ids] } (também dentro de object, filtro ou where; id_trilha aceita { _in: [...] }). As trilhas restantes são renumeradas 1, 2, ... na mesma ordem. Resposta { delete_onboarding_onboarding_trilha: { affected_rows, returning: [...] } }.`, anyBody('{ id_onboarding, id_trilha }')),
     async (request) => {
       const actor = authorizeArea(request, 'edit');
+      const wrapper = wrapperOf(request.body, ['object', 'filtro', 'where']);
+      const where = wrapper && isObject(request.body) ? request.body[wrapper] : request.body;
+      refuseUnknownFields(where, ['id_onboarding', 'id_trilha'], wrapper ? `${wrapper}.` : '');
+      requireList(where, 'id_trilha');
       const rows = await service.unlinkTrails(actor, request.body);
       return { delete_onboarding_onboarding_trilha: { affected_rows: rows.length, returning: rows } };
     },
@@ -152,11 +177,14 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
   // Not in the spec: PUT /v1/onboarding/{id}/trilhas { trilhas: [id_trilha, ...] } -> the onboarding's trails, exactly these in this order.
   app.put(
     '/v1/onboarding/:id/trilhas',
-    docs('Onboarding', 'Define as trilhas do onboarding e a ordem delas (onboarding_trilhas)', `${ROLE_DOC}, solicitante ou acima. Corpo { trilhas: [id_trilha, ...] } na ordem desejada: as ausentes são desassociadas, as novas associadas, todas com prioridade 1..n, numa transação (passo 2 do cadastro e sync-trail). Resposta { onboarding_trilhas: [{ id, id_onboarding, id_trilha, prioridade }] }.`, anyBody('{ trilhas }')),
+    docs('Onboarding', 'Define as trilhas do onboarding e a ordem delas (onboarding_trilhas)', `${ROLE_DOC}, solicitante ou acima. Corpo { trilhas: [id_trilha, ...] } (obrigatório; [] desassocia todas) na ordem desejada: as ausentes são desassociadas, as novas associadas, todas com prioridade 1..n, numa transação (passo 2 do cadastro e sync-trail). Resposta { onboarding_trilhas: [{ id, id_onboarding, id_trilha, prioridade }] }.`, anyBody('{ trilhas }')),
     async (request) => {
       const actor = authorizeArea(request, 'edit');
       const id = toId((request.params as { id: string }).id, 'id');
-      const body = isObject(request.body) ? request.body : {};
+      const body = request.body as Record<string, unknown>;
+      refuseUnknownFields(body, ['trilhas']);
+      // A missing list is no request to empty the onboarding: only an explicit [] does.
+      requireList(body, 'trilhas');
       const rows = await service.setOnboardingTrails(actor, id, toIds(body.trilhas, 'trilhas'));
       return { onboarding_trilhas: rows };
     },
@@ -165,11 +193,13 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
   // Not in the spec: PUT /v1/onboarding/trilha/{id}/conteudos { conteudos: [id_conteudo, ...] } -> the trail's contents in this order (trail sync/{id}).
   app.put(
     '/v1/onboarding/trilha/:id/conteudos',
-    docs('Onboarding', 'Define os conteúdos da trilha e a ordem deles (trilha_conteudos)', `${ROLE_DOC}, solicitante ou acima. Corpo { conteudos: [id_conteudo, ...] } na ordem de leitura: os ausentes saem da trilha, os novos entram, todos com prioridade 1..n, numa transação (tela /human-resources/trail/sync/{id}). Resposta { trilha_conteudos: [{ id, id_trilha, id_conteudo, prioridade }] }. 403 quando a trilha faz parte de onboardings de provedores que o usuário não administra (trilhas e conteúdos são compartilhados: mudá-los muda esses onboardings).`, anyBody('{ conteudos }')),
+    docs('Onboarding', 'Define os conteúdos da trilha e a ordem deles (trilha_conteudos)', `${ROLE_DOC}, solicitante ou acima. Corpo { conteudos: [id_conteudo, ...] } (obrigatório; [] esvazia a trilha) na ordem de leitura: os ausentes saem da trilha, os novos entram, todos com prioridade 1..n, numa transação (tela /human-resources/trail/sync/{id}). Resposta { trilha_conteudos: [{ id, id_trilha, id_conteudo, prioridade }] }. 403 quando a trilha faz parte de onboardings de provedores que o usuário não administra (trilhas e conteúdos são compartilhados: mudá-los muda esses onboardings).`, anyBody('{ conteudos }')),
     async (request) => {
       const actor = authorizeArea(request, 'edit');
       const id = toId((request.params as { id: string }).id, 'id');
-      const body = isObject(request.body) ? request.body : {};
+      const body = request.body as Record<string, unknown>;
+      refuseUnknownFields(body, ['conteudos']);
+      requireList(body, 'conteudos');
       const rows = await service.setTrailContents(actor, id, toIds(body.conteudos, 'conteudos'));
       return { trilha_conteudos: rows };
     },
@@ -209,6 +239,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     docs('Onboarding do funcionário', 'Onboardings do funcionário com trilhas e progresso (onboarding_onboarding)', 'Qualquer usuário conectado (papel user basta), para si mesmo; gestor de onboarding/rh ou superadmin também para funcionários dos seus provedores. Corpo { id_funcionario? } (padrão: o usuário conectado). Onboardings ativos do provedor, departamento e cargo do funcionário que já têm conteúdo (ao menos uma trilha com um conteúdo; os demais não aparecem ao funcionário nem no relatório). Resposta { onboarding_onboarding: [{ id, titulo, empresa, departamento, cargo, total, finalizados, status (percentual arredondado), concluido, inicio, conclusao, proximo: { id_trilha, id_conteudo, rota } | null, onboarding_trilhas: [{ id_trilha, prioridade, trilha: { id, nome }, total, finalizados, status, concluida, em_andamento, liberada, rota }] }] }.', anyBody('{ id_funcionario }')),
     async (request) => {
       const actor = authorizeArea(request, 'user');
+      refuseUnknownFields(request.body, ['id_funcionario']);
       const body = isObject(request.body) ? request.body : {};
       const idEmployee = body.id_funcionario === undefined || body.id_funcionario === null ? actor.userId : toId(body.id_funcionario, 'id_funcionario');
       return { onboarding_onboarding: await service.employeeOnboardings(actor, idEmployee) };
@@ -224,7 +255,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     docs('Onboarding do funcionário', 'Conteúdos de uma trilha para o funcionário (onboarding_funcionario_conteudo)', `Qualquer usuário conectado, para si mesmo (gestores também para outros, só leitura). Corpo { id_funcionario, id_onboarding, id_trilha }. Resposta { onboarding_funcionario_conteudo: [${EMPLOYEE_ROW}] } por prioridade; liberado diz se o cartão pode ser aberto. 404 quando o onboarding não é do funcionário ou a trilha não é do onboarding.`, anyBody('{ id_funcionario, id_onboarding, id_trilha }')),
     async (request) => {
       const actor = authorizeArea(request, 'user');
-      const { src, pick, idEmployee, idOnboarding } = employeeIds(request);
+      const { src, pick, idEmployee, idOnboarding } = employeeIds(request, ['id_funcionario', 'id_onboarding', 'id_trilha']);
       const idTrail = toId(pick(src.id_trilha), 'id_trilha');
       return { onboarding_funcionario_conteudo: await service.trailContentsOf(actor, idEmployee, idOnboarding, idTrail) };
     },
@@ -236,7 +267,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     docs('Onboarding do funcionário', 'Um conteúdo para a leitura (onboarding_funcionario_conteudo)', `Qualquer usuário conectado, para si mesmo (gestores também para outros, só leitura). Corpo { filtro: { id_conteudo, id_onboarding, id_trilha, id_funcionario } }. Resposta { onboarding_funcionario_conteudo: [${EMPLOYEE_ROW}] }; as imagens vêm de GET /v1/files/{id}. 403 (code CONTEUDO_A_FRENTE) quando o conteúdo está à frente do ponto de leitura do funcionário; 404 quando não faz parte dos onboardings dele.`, anyBody('{ filtro }')),
     async (request) => {
       const actor = authorizeArea(request, 'user');
-      const { src, pick, idEmployee, idOnboarding } = employeeIds(request);
+      const { src, pick, idEmployee, idOnboarding } = employeeIds(request, ['id_funcionario', 'id_onboarding', 'id_trilha', 'id_conteudo']);
       const idTrail = toId(pick(src.id_trilha), 'id_trilha');
       const idContent = toId(pick(src.id_conteudo), 'id_conteudo');
       return { onboarding_funcionario_conteudo: await service.contentOf(actor, idEmployee, idOnboarding, idTrail, idContent) };
@@ -244,7 +275,11 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
   );
 
   const readingIds = (request: FastifyRequest) => {
-    const { src, pick, idEmployee, idOnboarding } = employeeIds(request, ['id_usuario_onboarding', 'id_funcionario']);
+    const { src, pick, idEmployee, idOnboarding } = employeeIds(
+      request,
+      ['id_usuario_onboarding', 'id_funcionario', 'id_onboarding', 'id_trilha', 'id_conteudo', 'data_inicio', 'data_fim'],
+      ['id_usuario_onboarding', 'id_funcionario'],
+    );
     // data_inicio / data_fim are accepted as sent by the screens, but the server's clock is what is recorded.
     for (const f of ['data_inicio', 'data_fim']) {
       const v = src[f];
@@ -279,7 +314,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     docs('Onboarding do funcionário', 'Próximo conteúdo da trilha (onboarding_funcionario_conteudo)', `Qualquer usuário conectado, para si mesmo. Corpo { prioridade (do conteúdo atual), id_onboarding, id_trilha, id_funcionario }. Resposta { onboarding_funcionario_conteudo: [${EMPLOYEE_ROW}] } com o conteúdo de menor prioridade maior que a dada, ou [] quando a trilha acabou (então chamar /v1/onboarding/trilha/funcionario/next).`, anyBody('{ prioridade, id_onboarding, id_trilha, id_funcionario }')),
     async (request) => {
       const actor = authorizeArea(request, 'user');
-      const { src, pick, idEmployee, idOnboarding } = employeeIds(request);
+      const { src, pick, idEmployee, idOnboarding } = employeeIds(request, ['id_funcionario', 'id_onboarding', 'id_trilha', 'prioridade']);
       const idTrail = toId(pick(src.id_trilha), 'id_trilha');
       const prioridade = toInt(pick(src.prioridade), 'prioridade', { min: 0 });
       return { onboarding_funcionario_conteudo: await service.nextContent(actor, idEmployee, idOnboarding, idTrail, prioridade) };
@@ -292,7 +327,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     docs('Onboarding do funcionário', 'Próxima trilha do onboarding (onboarding_onboarding_trilha)', "Qualquer usuário conectado, para si mesmo. Corpo { id_funcionario, id_onboarding, prioridade (da trilha atual) }. Resposta { onboarding_onboarding_trilha: [{ id_onboarding, id_trilha, prioridade, trilha: { id, nome }, id_conteudo (o primeiro), prioridade_conteudo, liberado (se o funcionário já pode abri-lo), rota }] } com a trilha seguinte que tem conteúdos, ou [] quando não há mais: tela de parabéns (/human-resources/onboarding/employee/content/congratulations).", anyBody('{ id_funcionario, id_onboarding, prioridade }')),
     async (request) => {
       const actor = authorizeArea(request, 'user');
-      const { src, pick, idEmployee, idOnboarding } = employeeIds(request);
+      const { src, pick, idEmployee, idOnboarding } = employeeIds(request, ['id_funcionario', 'id_onboarding', 'prioridade']);
       const prioridade = toInt(pick(src.prioridade), 'prioridade', { min: 0 });
       return { onboarding_onboarding_trilha: await service.nextTrailOf(actor, idEmployee, idOnboarding, prioridade) };
     },
@@ -301,8 +336,12 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
   // ------------------------------------------------------------------ Reports
 
   const reportFilter = (request: FastifyRequest) => {
+    refuseUnknownFields(request.body, [...FILTER_BODY, 'offset', 'limit']);
     const body = isObject(request.body) ? request.body : {};
     const filtro = filterOf(request.body);
+    // Unknown filters are refused, as in the other filtro calls: a typo never silently widens a report.
+    const unknown = Object.keys(filtro).find((k) => !REPORT_FILTERS.includes(k));
+    if (unknown) throw badField(unknown, MSG.unknownFilter(unknown));
     // offset and limit may come inside filtro (as the spec says) or beside it.
     return { ...filtro, offset: filtro.offset ?? body.offset, limit: filtro.limit ?? body.limit };
   };
@@ -333,6 +372,7 @@ const onboardingRoutes: V1Module = async (app, { db, service: resources }) => {
     docs('Relatórios', 'Relatório de vagas (vagas_relatorio_rh)', "Cabeçalho X-Intranet-Role: um papel rh, leitor ou acima. Corpo { filtro?: { id_empresa?, ativo? (padrão: só ativas), titulo_vaga?, cidade?, gestor_vaga? (trechos), data_inicio?: { _gte, _lte } } }. Resposta { vagas_relatorio_rh: [{ id, titulo_vaga, vagas, cidade, gestor_vaga, data_inicio, ativo, id_empresa, empresa }] }, mais recentes primeiro, só dos provedores do usuário.", anyBody('{ filtro }')),
     async (request) => {
       const actor = authorizeArea(request, 'read', VACANCY_AREAS);
+      refuseUnknownFields(request.body, FILTER_BODY);
       return { vagas_relatorio_rh: await service.vacancies(actor, filterOf(request.body)) };
     },
   );

@@ -10,18 +10,16 @@
 import type { FastifyRequest } from 'fastify';
 import { holidayFallsOn, type HolidayRecord } from '../../domain/holidays.js';
 import { municipalityByIbge } from '../../domain/municipalities.js';
-import { isSuperadmin, levelOf } from '../../domain/roles.js';
+import { isStaffMember, isSuperadmin } from '../../domain/roles.js';
 import { forbidden, requireUser } from '../auth/access.js';
 import { notFound } from '../errors.js';
 import type { V1Module } from './index.js';
-
-const STAFF = new Set(['superadmin', 'gestor', 'solicitante', 'leitor']);
 
 /** The providers a contacts/calendar read covers (null: all), or 403 for candidates and guests. */
 function peopleScope(request: FastifyRequest): number[] | null {
   const user = requireUser(request);
   if (isSuperadmin(user.roles)) return null;
-  if (!user.employee && !user.roles.some((r) => STAFF.has(levelOf(r)))) throw forbidden();
+  if (!isStaffMember(user.roles, user.employee)) throw forbidden();
   return user.providerIds;
 }
 

@@ -8,7 +8,7 @@
 // superadmin may read them; a role header must be one of the user's roles and is what counts.
 // Candidates (role user only), guests and calls without a token are refused.
 import type { FastifyRequest } from 'fastify';
-import { levelOf, ROLE_HEADER } from '../../domain/roles.js';
+import { hasStaffRole, isSuperadmin, ROLE_HEADER } from '../../domain/roles.js';
 import { forbidden, requireUser, roleOf } from '../auth/access.js';
 import { holidayHooks } from '../geo/holidays.js';
 import type { Actor, ResourceService } from '../resources/service.js';
@@ -16,17 +16,15 @@ import type { ResourceDef } from '../schemas/registry.js';
 import type { Queryable } from '../db/index.js';
 import type { V1Module } from './index.js';
 
-const STAFF_LEVELS = new Set(['superadmin', 'gestor', 'solicitante', 'leitor']);
-
 /** The actor of a reference read: a staff role (see above) with the user's provider scope. */
 export function referenceActor(request: FastifyRequest): Actor {
   const user = requireUser(request);
   const header = request.headers[ROLE_HEADER];
   // roleOf checks that a role header is one of the user's roles (403 otherwise).
   const roles = header === undefined || header === '' ? user.roles : [roleOf(request, 'rh')];
-  const staff = roles.filter((r) => STAFF_LEVELS.has(levelOf(r)));
-  if (!staff.length) throw forbidden();
-  return { userId: user.id, providerIds: staff.some((r) => levelOf(r) === 'superadmin') ? null : user.providerIds };
+  // A staff role, not the employee flag: an employee without a module role is refused.
+  if (!hasStaffRole(roles)) throw forbidden();
+  return { userId: user.id, providerIds: isSuperadmin(roles) ? null : user.providerIds };
 }
 
 /**
