@@ -11,14 +11,11 @@ import { MSG } from '../../src/domain/messages.js';
 import { FILE_CSP, FILE_TOO_LARGE, TOO_MANY_FILES, MAX_FILES, contentDisposition } from '../../src/server/files/routes.js';
 import { s3Storage } from '../../src/server/files/storage.js';
 import { testApp, type TestApp } from '../helpers/app.js';
+// Multipart bodies are built by hand (tests/helpers/files.ts) so that malformed ones can be sent too.
+import { file, multipart, pdf, PNG, pngOfSize, type Part } from '../helpers/files.js';
 
 // ---- real minimal files --------------------------------------------------------------------------
 
-/** A 1x1 PNG (signature, IHDR, IDAT, IEND). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 /** A 1x1 baseline JPEG (SOI, JFIF, quantisation and Huffman tables, one scan). */
 const JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////' +
@@ -26,26 +23,7 @@ const JPEG = Buffer.from(
   'base64',
 );
 
-/** A one-page PDF with a correct cross-reference table. */
-function minimalPdf() {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-const PDF = minimalPdf();
+const PDF = pdf();
 const CSV = Buffer.from('nome;cidade;valor\nJoão da Silva;São Paulo;1.234,56\nAna Conceição;Belém;78,90\n', 'utf8');
 const CSV_1252 = Buffer.from('nome;cidade\nJoão;São Paulo\n', 'latin1');
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]);
@@ -53,34 +31,7 @@ const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(126, 0x90)]);
 /** Deterministic bytes with no known signature (and NUL bytes, so not text either). */
 const NOISE = Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 37 + 11) % 256));
 
-/** A valid PNG padded with zero bytes after IEND up to `size` bytes. */
-const pngOfSize = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
 const MB = 1024 * 1024;
-
-// ---- multipart bodies, built by hand so that malformed ones can be sent too ------------------------
-
-interface Part {
-  name: string;
-  filename?: string;
-  type?: string;
-  data: Buffer | string;
-}
-
-function multipart(parts: Part[], boundary = `----teste${Math.random().toString(16).slice(2)}`) {
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
-    if (p.filename !== undefined) head += `; filename="${p.filename}"`;
-    head += '\r\n';
-    if (p.type) head += `Content-Type: ${p.type}\r\n`;
-    else if (p.filename !== undefined) head += 'Content-Type: application/octet-stream\r\n';
-    chunks.push(Buffer.from(`${head}\r\n`, 'utf8'), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data, 'utf8'), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, boundary };
-}
-
-const file = (filename: string, data: Buffer, type?: string): Part => ({ name: 'file[]', filename, data, type });
 
 // ---- the tests, on one storage at a time ---------------------------------------------------------
 

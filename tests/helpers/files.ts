@@ -45,9 +45,11 @@ export function multipart(parts: Part[], boundary = `----teste${Math.random().to
   for (const p of parts) {
     let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
     if (p.filename !== undefined) head += `; filename="${p.filename}"`;
-    head += `\r\nContent-Type: ${p.type ?? (p.filename !== undefined ? 'application/octet-stream' : 'text/plain')}\r\n\r\n`;
-    chunks.push(Buffer.from(head, 'utf8'), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data, 'utf8'), Buffer.from('\r\n'));
+    head += '\r\n';
+    if (p.type) head += `Content-Type: ${p.type}\r\n`;
+    else if (p.filename !== undefined) head += 'Content-Type: application/octet-stream\r\n';
+    chunks.push(Buffer.from(`${head}\r\n`, 'utf8'), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data, 'utf8'), Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, boundary };
 }
