@@ -4,9 +4,13 @@
 // with the skipped (and todo) count on a line before it when there are any.
 // A test file that failed without a failing test (an import error, a failing beforeAll/afterAll) counts
 // as one failed test, and so does a report that is missing or unreadable: the run it stands for broke.
+// Before the totals, a note names each failed test, and each test that passed only on its retry (CI
+// retries a failed test once: see vitest.config.ts).
 // Usage: node scripts/ci-summary.mjs report.json [report.json ...]   (exit 1 when anything failed)
 import { readFileSync, realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+
+const relative = (name = '') => name.replace(/^.*?\/(tests\/)/, '$1');
 
 export function summarize(paths, read = (p) => readFileSync(p, 'utf8')) {
   const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -24,6 +28,14 @@ export function summarize(paths, read = (p) => readFileSync(p, 'utf8')) {
     totals.failed += report.numFailedTests ?? 0;
     totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     for (const file of report.testResults ?? []) {
+      const where = (a) => `${relative(file.name)} > ${a.fullName ?? a.title ?? '?'}`;
+      const firstLine = (a) => String(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+      for (const a of file.assertionResults ?? []) {
+        // The CI log is read from its end: name every failure there, and every test that failed once
+        // and passed on its retry (vitest keeps the first attempt's errors), so flaky tests get fixed.
+        if (a.status === 'failed') notes.push(`failed: ${where(a)}: ${firstLine(a) || 'no message'}`);
+        else if (a.status === 'passed' && a.failureMessages?.length) notes.push(`flaky (passed on its retry): ${where(a)}: ${firstLine(a)}`);
+      }
       const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed').length;
       if (file.status === 'failed' && failedTests === 0) {
         totals.failed += 1;

@@ -6,7 +6,8 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import * as OTPAuth from 'otpauth';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_ADMIN } from '../../src/server/auth/bootstrap.js';
 import { bearer, testApp, TEST_PASSWORD, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -298,15 +299,21 @@ describe('tokens', () => {
   });
 
   it('an expired identity token is refused', async () => {
-    // Tokens carry whole seconds (exp = iat + TTL): a 4 s TTL leaves room for a slow start before the
-    // first call; the second waits until the token's own exp has passed.
+    // The clock is the test's: frozen while the token is issued and first used, then moved past the
+    // token's exp (ACCESS_TOKEN_TTL 4 s), however slow the machine.
     const short = await testApp({ config: { accessTokenTtl: 4 } });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     try {
-      expect((await short.inject('/api/departments')).statusCode).toBe(200);
-      const { exp } = JSON.parse(Buffer.from(short.adminToken.split('.')[1], 'base64url').toString()) as { exp: number };
-      await new Promise((r) => setTimeout(r, Math.max(exp * 1000 + 1100 - Date.now(), 0)));
-      expect((await short.inject('/api/departments')).statusCode).toBe(401);
+      const token = await short.signIn(DEFAULT_ADMIN.email, DEFAULT_ADMIN.password);
+      const { exp, iat } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp: number; iat: number };
+      expect(exp - iat).toBe(4);
+      expect((await short.app.inject({ url: '/api/departments', headers: bearer(token) })).statusCode).toBe(200);
+      vi.setSystemTime(exp * 1000 - 1000);
+      expect((await short.app.inject({ url: '/api/departments', headers: bearer(token) })).statusCode).toBe(200);
+      vi.setSystemTime(exp * 1000 + 1000);
+      expect((await short.app.inject({ url: '/api/departments', headers: bearer(token) })).statusCode).toBe(401);
     } finally {
+      vi.useRealTimers();
       await short.close();
     }
   });

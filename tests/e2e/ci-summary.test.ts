@@ -42,6 +42,31 @@ describe('ci-summary', () => {
     expect(summary(a)).toMatchObject({ status: 0, last: '3 passed, 0 failed' });
   });
 
+  it('names each failed test, and each test that passed only on its retry, before the totals', () => {
+    const a = report('e.json', {
+      numPassedTests: 2,
+      numFailedTests: 1,
+      numPendingTests: 0,
+      numTodoTests: 0,
+      testResults: [
+        {
+          name: '/check/work/main/tests/api/x.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { status: 'failed', fullName: 'area quebra', failureMessages: ['AssertionError: expected 500 to be 200\n    at x.test.ts:3'] },
+            { status: 'passed', fullName: 'area oscila', failureMessages: ['Error: no message within 5000 ms\n    at y'] },
+            { status: 'passed', fullName: 'area passa', failureMessages: [] },
+          ],
+        },
+      ],
+    });
+    const result = summary(a);
+    expect(result).toMatchObject({ status: 1, last: '2 passed, 1 failed' });
+    expect(result.stdout).toContain('note: failed: tests/api/x.test.ts > area quebra: AssertionError: expected 500 to be 200\n');
+    expect(result.stdout).toContain('note: flaky (passed on its retry): tests/api/x.test.ts > area oscila: Error: no message within 5000 ms\n');
+    expect(result.stdout).not.toContain('area passa');
+  });
+
   it('counts a file that failed outside its tests, and a missing report, as failures', () => {
     const a = report('d.json', {
       numPassedTests: 1,
