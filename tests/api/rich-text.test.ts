@@ -60,4 +60,17 @@ describe('rich text sanitiser', () => {
     expect(r.statusCode).toBe(200);
     expect(r.json().texto).toBe('<p>b<a>c</a></p>');
   });
+
+  it('checks the text once cleaned: a required text that is nothing without its image is refused, on create and update alike', async () => {
+    for (const texto of ['<img src="javascript:alert(1)">', '<script>alert(1)</script>']) {
+      const created = await t.inject({ method: 'POST', url: '/api/contents', payload: { titulo: 'Só imagem', resumo: 'Resumo', texto } });
+      expect(created.statusCode, `${texto} -> ${created.body}`).toBe(400);
+      expect(created.json().errors).toEqual({ texto: 'Campo obrigatório' });
+    }
+    const id = (await t.inject({ method: 'POST', url: '/api/contents', payload: { titulo: 'Com texto', resumo: 'Resumo', texto: '<p>a</p>' } })).json().id;
+    const updated = await t.inject({ method: 'PUT', url: `/api/contents/${id}`, payload: { texto: '<img src="javascript:alert(1)">' } });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json().errors).toEqual({ texto: 'Campo obrigatório' });
+    expect((await t.inject(`/api/contents/${id}`)).json().texto).toBe('<p>a</p>');
+  });
 });

@@ -185,6 +185,13 @@ export function validateRecord(def: ResourceDef, body: unknown, mode: 'create' |
     }
     Object.assign(record, input);
   }
+  // Rich text is sanitised first, so that what is checked is what is stored: a required text that is
+  // nothing once cleaned ('<img src="javascript:...">') is refused as empty, on create as on update.
+  for (const col of def.columns) {
+    if (col.property.format === 'html' && typeof record[col.name] === 'string') {
+      record[col.name] = sanitizeRichText(record[col.name] as string);
+    }
+  }
   // Strings are trimmed; an empty optional string is stored as null.
   for (const [key, value] of Object.entries(record)) {
     if (typeof value === 'string') {
@@ -200,11 +207,6 @@ export function validateRecord(def: ResourceDef, body: unknown, mode: 'create' |
   for (const [key, value] of Object.entries(record)) if (!errors[key] && hasNul(value)) errors[key] = MSG.invalid;
   Object.assign(errors, dateRangeErrors((def.block as { dateRanges?: DateRange[] }).dateRanges, record), unknown);
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  for (const col of def.columns) {
-    if (col.property.format === 'html' && typeof record[col.name] === 'string') {
-      record[col.name] = sanitizeRichText(record[col.name] as string);
-    }
-  }
   // Only what the request sent (plus defaults on create) is written.
   const values: Record<string, unknown> = {};
   const keys = mode === 'update' ? Object.keys(input) : Object.keys(record);
