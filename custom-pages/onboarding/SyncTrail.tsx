@@ -9,9 +9,9 @@ import { Box, Button, IconButton, List, ListItem, ListItemText, Paper, Tooltip, 
 import LinkOff from '@mui/icons-material/LinkOff';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
-import { useSession } from '../../src/admin/session.js';
 import { TOAST, useApi } from './api.js';
-import { rowActions } from './OnboardingList.js';
+import { useRights } from '../../src/admin/generator/access.js';
+import { configByResource } from '../../src/admin/generator/registry.js';
 import { OrderPicker, type PickItem } from './OrderPicker.js';
 import type { OnboardingRow, TrailRow } from './types.js';
 
@@ -20,7 +20,8 @@ export default function SyncTrail() {
   const api = useApi();
   const notify = useNotify();
   const navigate = useNavigate();
-  const canLink = rowActions(useSession()?.roles ?? []).includes('linkTrails');
+  // Linking is the list's 'Associar trilhas': the onboardings' create right (solicitantes and up).
+  const canLink = useRights(configByResource.get('onboardings')!).create;
   const [onboarding, setOnboarding] = useState<OnboardingRow | null>(null);
   const [available, setAvailable] = useState<PickItem[]>([]);
   const [chosen, setChosen] = useState<PickItem[]>([]);

@@ -1,5 +1,7 @@
-// Onboarding screens (HR document, sections 2 to 9). The trails' and contents' list, register and
-// edit screens come from their schemas (generator); only the trail's contents order is bespoke.
+// Onboarding screens (HR document, sections 2 to 9). The onboardings' list (with its row actions by
+// role, section 6) and the trails' and contents' list, register and edit screens come from their
+// schemas (generator); the onboarding's register stepper and edit form, its trails and the trail's
+// contents order are bespoke.
 import { lazy } from 'react';
 import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
 import type { CustomPage } from '../../src/admin/customPages.js';
@@ -13,7 +15,6 @@ const form = () => import('./OnboardingForm.js');
 const ONBOARDING = { modules: ['onboarding', 'rh'] };
 
 export const pages: CustomPage[] = [
-  { path: '/human-resources/onboarding/list', component: lazy(() => import('./OnboardingList.js')), access: { resource: 'onboardings', operation: 'list' }, title: 'Onboarding' },
   {
     path: '/human-resources/onboarding/register',
     component: lazy(() => form().then((m) => ({ default: m.OnboardingRegister }))),

@@ -4,7 +4,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type Identifier } from 'react-admin';
 import type { AuditEntry } from '../domain/history.js';
-import { effectiveRole } from '../domain/roles.js';
+import { bestRole, effectiveRole } from '../domain/roles.js';
 import { withSession, type Session } from './session.js';
 
 export const ROLE_HEADER = 'X-Intranet-Role';
@@ -23,14 +23,14 @@ export function resourceOfUrl(apiUrl: string, url: string): string | undefined {
 }
 
 /**
- * The role a call acts with: the effective role of the first of the resource's areas where the user
- * holds a role of that area (HR managers on onboarding data act with their rh role), else the
- * effective role of its main area.
+ * The role a call acts with: the best of the user's effective roles in the resource's areas (an HR
+ * manager who also reads onboarding acts on onboarding data with rh:gestor, the role the screen's
+ * buttons were drawn for), the first area winning a tie; else the effective role of its main area.
  */
 export function roleForAreas(roles: readonly string[], areas: string | readonly string[]): string {
   const list = typeof areas === 'string' ? [areas] : areas;
-  const roleIn = list.map((a) => effectiveRole(roles, a)).find((r) => r.includes(':'));
-  return roleIn ?? effectiveRole(roles, list[0] ?? 'user');
+  const best = bestRole(roles, list);
+  return best.includes(':') ? best : effectiveRole(roles, list[0] ?? 'user');
 }
 
 /**

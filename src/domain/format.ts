@@ -181,8 +181,13 @@ export function parseMoneyInput(text: string): number | null {
 }
 
 /** A money amount the server keeps: a finite number with at most two decimal places. */
-export const isMoney = (value: unknown): boolean =>
-  typeof value === 'number' && Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+export const isMoney = (value: unknown): boolean => {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+  const cents = value * 100;
+  // A whole number of cents, up to the rounding of the double itself (147552960.05 * 100 is
+  // 14755296005.000002): the tolerance grows with the amount, a few units in its last place.
+  return Math.abs(Math.round(cents) - cents) < Math.max(1e-6, Math.abs(cents) * 8 * Number.EPSILON);
+};
 
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 6 });
 

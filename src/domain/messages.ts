@@ -95,4 +95,11 @@ export interface ResourceMessages {
   createError?: string;
   updateError?: string;
   deleteError?: string;
+  /** After Ativar/Desativar (the schema's toggle). */
+  toggled?: string;
+  toggleError?: string;
+  /** Title of the delete confirmation. */
+  deleteConfirm?: string;
+  /** The list could not be loaded. */
+  listError?: string;
 }

@@ -8,22 +8,18 @@
 // A content may be opened when it was already opened before, or when every content before it is
 // finished: nobody opens a content (of this trail or of a trail ahead) by typing its URL.
 
-/** The texts of the onboarding screens (HR document, sections 2, 5 and 8), to the letter. */
+/**
+ * The texts of the bespoke onboarding screens (HR document, sections 2, 5 and 8), to the letter; the
+ * list's toasts and delete confirmation are the onboardings schema's x-intranet.messages.
+ */
 export const ONBOARDING_MSG = {
   addLabel: 'NOVO ONBOARDING',
-  deleteQuestion: 'Deseja realmente excluir o onboarding?',
-  irreversible: 'Essa ação é IRREVERSÍVEL e não permite a recuperação de dados.',
   loadError: 'Erro ao carregar dados do onboarding',
-  listError: 'Erro ao carregar lista de onboardings',
   trailsError: 'Erro ao carregar trilhas',
   vacanciesError: 'Erro ao carregar lista de vagas',
   updated: 'Onboarding atualizado com sucesso!',
   updateError: 'Erro ao atualizar onboarding',
   createError: 'Erro ao cadastrar onboarding',
-  deleted: 'Onboarding deletado com sucesso',
-  deleteError: 'Erro ao deletar onboarding',
-  statusUpdated: 'Status do onboarding atualizado com sucesso',
-  statusError: 'Erro ao atualizar status do onboarding',
   trailsLinked: 'Trilha(s) associada(s) com sucesso',
   trailsLinkError: 'Erro ao associar trilha(s)',
   trailUnlinkError: 'Erro ao desassociar trilha',
@@ -194,24 +190,4 @@ export function completionColor(percent: number): 'positive' | 'warning' | 'nega
   if (percent >= 80) return 'positive';
   if (percent >= 60) return 'warning';
   return 'negative';
-}
-
-export type OnboardingAction = 'edit' | 'toggle' | 'linkTrails' | 'viewTrails' | 'delete';
-
-/**
- * Row actions of the onboarding list for the role the call acts with (section 6): HR managers (rh or
- * onboarding gestor) edit, activate/deactivate, link and view trails; only the superadmin also
- * deletes; solicitantes link and view trails; readers only view them. The server refuses the rest.
- * Section 6 gives "Others" link and view; linking writes, and the foundation's rules give a leitor no
- * write right (the server refuses a reader's link), while the HR home shows the onboarding cards only
- * to managers and solicitantes: so "Others" are read as the solicitantes, and a leitor only views.
- */
-export function onboardingActions(role: string): OnboardingAction[] {
-  if (role === 'users:superadmin') return ['edit', 'toggle', 'linkTrails', 'viewTrails', 'delete'];
-  const [area, level] = role.split(':');
-  if (area !== 'rh' && area !== 'onboarding') return [];
-  if (level === 'gestor') return ['edit', 'toggle', 'linkTrails', 'viewTrails'];
-  if (level === 'solicitante') return ['linkTrails', 'viewTrails'];
-  if (level === 'leitor') return ['viewTrails'];
-  return [];
 }

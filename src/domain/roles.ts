@@ -7,9 +7,10 @@ export const ROLE_HEADER = 'x-intranet-role';
 export type Level = 'superadmin' | 'gestor' | 'solicitante' | 'leitor' | 'user' | 'guest';
 /**
  * The right an operation needs. anyGestor: a gestor of any module (or the superadmin), for what the
- * spec gives to "module managers" whatever their module (the users list, Settings).
+ * spec gives to "module managers" whatever their module (the users list, Settings). anyRole: a role
+ * of any module, leitor and up (the providers, which every module's records name and filter by).
  */
-export type Right = 'public' | 'user' | 'read' | 'edit' | 'manage' | 'anyGestor' | 'superadmin';
+export type Right = 'public' | 'user' | 'read' | 'edit' | 'manage' | 'anyGestor' | 'anyRole' | 'superadmin';
 /**
  * What a schema's x-intranet.access gives an operation: one right, or a list of rights any of which
  * suffices (["read", "anyGestor"]: the module's readers, and any module manager).
@@ -63,6 +64,7 @@ export function roleAllows(role: string, right: Right, module: string): boolean 
   if (right === 'superadmin') return false;
   // A gestor role of any module (one that is not the superadmin's alone).
   if (right === 'anyGestor') return level === 'gestor' && !SUPERADMIN_ONLY_MODULES.has(moduleOf(role) ?? '');
+  if (right === 'anyRole') return (level === 'gestor' || level === 'solicitante' || level === 'leitor') && !SUPERADMIN_ONLY_MODULES.has(moduleOf(role) ?? '');
   if (SUPERADMIN_ONLY_MODULES.has(module)) return false;
   if (moduleOf(role) !== module) return false;
   if (right === 'manage') return level === 'gestor';
@@ -72,14 +74,15 @@ export function roleAllows(role: string, right: Right, module: string): boolean 
 
 /**
  * Whether a user holding `roles` and acting with `role` (the role header, or their effective role for
- * the module) has `right` on `module`. Only anyGestor looks past the acting role: acting with a
- * module role, that role must be a gestor one; acting with no module role ('user', 'guest', the
- * role a module gives someone who holds none of it), any gestor role the user holds counts.
+ * the module) has `right` on `module`. Only anyGestor and anyRole look past the acting role: acting
+ * with a module role, that role must be a gestor one (any module role for anyRole); acting with no
+ * module role ('user', 'guest', the role a module gives someone who holds none of it), any such role
+ * the user holds counts.
  */
 export function rolesAllow(roles: readonly string[], role: string, rule: AccessRule, module: string): boolean {
   return rightsIn(rule).some((right) => {
-    if (right !== 'anyGestor' || levelOf(role) === 'superadmin' || moduleOf(role)) return roleAllows(role, right, module);
-    return roles.some((r) => roleAllows(r, 'anyGestor', module));
+    if ((right !== 'anyGestor' && right !== 'anyRole') || levelOf(role) === 'superadmin' || moduleOf(role)) return roleAllows(role, right, module);
+    return roles.some((r) => roleAllows(r, right, module));
   });
 }
 

@@ -486,6 +486,284 @@ export const TrailsSchema = {
 } as const;
 export type Trails = FromSchema<typeof TrailsSchema>;
 
+/** Cliente (schemas/relacionamento/customers.json, table relacionamento.dados_pessoas) */
+export const CustomersSchema = {
+  "title": "Cliente",
+  "description": "Cliente de um provedor, como o ERP (sistema) o tem: lido pela fronteira src/server/customers, preenchido pela importação (npm run import:customers) e pela demonstração. Só leitura na API.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "sistema": {
+      "type": "string",
+      "title": "Sistema",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor",
+      "readOnly": true
+    },
+    "cod_cliente": {
+      "type": "string",
+      "title": "Código do cliente",
+      "readOnly": true
+    },
+    "codpessoa": {
+      "type": "string",
+      "title": "Código da pessoa",
+      "readOnly": true
+    },
+    "nome_razaosocial": {
+      "type": "string",
+      "title": "Nome / Razão social",
+      "readOnly": true
+    },
+    "cpf": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "CPF",
+      "format": "cpf",
+      "readOnly": true
+    },
+    "cnpj": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "CNPJ",
+      "format": "cnpj",
+      "readOnly": true
+    },
+    "data_nascimento": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Data de nascimento",
+      "format": "date",
+      "readOnly": true
+    },
+    "data_ativacao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Data da ativação",
+      "format": "date",
+      "readOnly": true
+    },
+    "data_contratacao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Data da contratação",
+      "format": "date",
+      "readOnly": true
+    },
+    "telefone": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Telefone",
+      "readOnly": true
+    },
+    "celular": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Celular (WhatsApp)",
+      "readOnly": true
+    },
+    "email": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "E-mail",
+      "format": "email",
+      "readOnly": true
+    },
+    "cep": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "CEP",
+      "format": "cep",
+      "readOnly": true
+    },
+    "rua": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Rua",
+      "readOnly": true
+    },
+    "numero": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Número",
+      "readOnly": true
+    },
+    "bairro": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Bairro",
+      "readOnly": true
+    },
+    "cidade": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Cidade",
+      "readOnly": true
+    },
+    "uf": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "UF",
+      "enum": [
+        "AC",
+        "AL",
+        "AP",
+        "AM",
+        "BA",
+        "CE",
+        "DF",
+        "ES",
+        "GO",
+        "MA",
+        "MT",
+        "MS",
+        "MG",
+        "PA",
+        "PB",
+        "PR",
+        "PE",
+        "PI",
+        "RJ",
+        "RN",
+        "RS",
+        "RO",
+        "RR",
+        "SC",
+        "SP",
+        "SE",
+        "TO",
+        null
+      ],
+      "readOnly": true
+    },
+    "plano": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Plano",
+      "readOnly": true
+    },
+    "situacao": {
+      "type": "string",
+      "title": "Situação",
+      "enum": [
+        "ativo",
+        "suspenso",
+        "cancelado"
+      ],
+      "readOnly": true
+    },
+    "dias_atraso": {
+      "type": "integer",
+      "title": "Dias em atraso",
+      "minimum": 0,
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    },
+    "updated_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Atualizado em",
+      "readOnly": true
+    }
+  },
+  "required": [],
+  "additionalProperties": false
+} as const;
+export type Customers = FromSchema<typeof CustomersSchema>;
+
+/** Sistema (schemas/relacionamento/systems.json, table relacionamento.sistema) */
+export const SystemsSchema = {
+  "title": "Sistema",
+  "description": "Sistema (ERP) de um provedor, onde vivem os seus clientes: o nome é o que os dados do ERP trazem em 'sistema' (BITCOM, RAZAOINFO, VETORIAL).",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome",
+      "minLength": 2,
+      "maxLength": 60,
+      "pattern": "^[0-9A-Za-zÀ-ÖØ-öø-ÿ][0-9A-Za-zÀ-ÖØ-öø-ÿ ._-]*[0-9A-Za-zÀ-ÖØ-öø-ÿ]$",
+      "description": "Letras, números, espaço, ponto, hífen e sublinhado, sem espaço nas pontas (BITCOM, VETORIAL SGP)."
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "erp": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "ERP",
+      "maxLength": 60
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "nome",
+    "id_empresa"
+  ],
+  "additionalProperties": false
+} as const;
+export type Systems = FromSchema<typeof SystemsSchema>;
+
 /** Certificado (schemas/resume/certificates.json, table curriculo.certificado) */
 export const ResumeCertificatesSchema = {
   "title": "Certificado",
@@ -1709,4 +1987,533 @@ export const OutboxSchema = {
 } as const;
 export type Outbox = FromSchema<typeof OutboxSchema>;
 
-export type EntityName = 'Users' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'AccessProfiles' | 'Outbox';
+/** Blocklist (schemas/vendas/blocklist.json, table vendas.blocklist) */
+export const BlocklistSchema = {
+  "title": "Blocklist",
+  "description": "Clientes (por CPF) ou endereços (CEP e número) de um provedor a quem não se deve vender. Um lead do mesmo provedor que casa com uma entrada ativa fica marcado (vendas.lead.blacklist) em todas as listas de leads.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "tipo": {
+      "type": "string",
+      "title": "Tipo",
+      "enum": [
+        "cliente",
+        "endereco"
+      ],
+      "x-enumLabels": {
+        "cliente": "Cliente",
+        "endereco": "Endereço"
+      },
+      "default": "cliente"
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome",
+      "maxLength": 200
+    },
+    "cpf": {
+      "type": "string",
+      "format": "cpf",
+      "title": "CPF"
+    },
+    "cep": {
+      "type": "string",
+      "format": "cep",
+      "title": "CEP"
+    },
+    "rua": {
+      "type": "string",
+      "title": "Rua",
+      "maxLength": 200
+    },
+    "numero": {
+      "type": "string",
+      "title": "Número",
+      "maxLength": 20
+    },
+    "cidade": {
+      "type": "string",
+      "title": "Cidade",
+      "maxLength": 120
+    },
+    "uf": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "UF",
+      "enum": [
+        "AC",
+        "AL",
+        "AP",
+        "AM",
+        "BA",
+        "CE",
+        "DF",
+        "ES",
+        "GO",
+        "MA",
+        "MT",
+        "MS",
+        "MG",
+        "PA",
+        "PB",
+        "PR",
+        "PE",
+        "PI",
+        "RJ",
+        "RN",
+        "RS",
+        "RO",
+        "RR",
+        "SC",
+        "SP",
+        "SE",
+        "TO",
+        null
+      ]
+    },
+    "motivo": {
+      "type": "string",
+      "title": "Motivo",
+      "maxLength": 450
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "id_usuario": {
+      "type": "integer",
+      "title": "Cadastrado por",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "tipo",
+    "id_empresa"
+  ],
+  "additionalProperties": false
+} as const;
+export type Blocklist = FromSchema<typeof BlocklistSchema>;
+
+/** Campanha de vendas (schemas/vendas/campaigns.json, table vendas.campanha) */
+export const SalesCampaignsSchema = {
+  "title": "Campanha de vendas",
+  "description": "Campanha de vendas do grupo (vendas_campanha): compartilhada pelos provedores; as marcas bitcom, razao e vetorial dizem quais provedores a usam, api se ela vem da integração.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "bitcom": {
+      "type": "boolean",
+      "title": "Bitcom",
+      "default": false
+    },
+    "razao": {
+      "type": "boolean",
+      "title": "RazãoInfo",
+      "default": false
+    },
+    "vetorial": {
+      "type": "boolean",
+      "title": "Vetorial",
+      "default": false
+    },
+    "api": {
+      "type": "boolean",
+      "title": "API",
+      "default": false
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "nome"
+  ],
+  "additionalProperties": false
+} as const;
+export type SalesCampaigns = FromSchema<typeof SalesCampaignsSchema>;
+
+/** Canal de vendas (schemas/vendas/channels.json, table vendas.canal) */
+export const SalesChannelsSchema = {
+  "title": "Canal de vendas",
+  "description": "Canal de vendas do grupo (vendas_canal): por onde o lead chega (Facebook, Google, loja...); compartilhado pelos provedores, as marcas bitcom, razao e vetorial dizem quais o usam.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "bitcom": {
+      "type": "boolean",
+      "title": "Bitcom",
+      "default": false
+    },
+    "razao": {
+      "type": "boolean",
+      "title": "RazãoInfo",
+      "default": false
+    },
+    "vetorial": {
+      "type": "boolean",
+      "title": "Vetorial",
+      "default": false
+    },
+    "public": {
+      "type": "boolean",
+      "title": "Público",
+      "default": false
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "nome"
+  ],
+  "additionalProperties": false
+} as const;
+export type SalesChannels = FromSchema<typeof SalesChannelsSchema>;
+
+/** Destino de rastreamento (schemas/vendas/destinations.json, table vendas.destino) */
+export const TrackingDestinationsSchema = {
+  "title": "Destino de rastreamento",
+  "description": "Para onde um link de rastreamento leva o cliente (vendas_destino): o site, o WhatsApp... Novos destinos são pedidos à equipe de desenvolvimento, por isso só o superadmin os cadastra.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "url": {
+      "type": "string",
+      "format": "uri",
+      "title": "URL",
+      "maxLength": 2000
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "nome",
+    "url"
+  ],
+  "additionalProperties": false
+} as const;
+export type TrackingDestinations = FromSchema<typeof TrackingDestinationsSchema>;
+
+/** Lead (schemas/vendas/leads.json, table vendas.lead) */
+export const LeadsSchema = {
+  "title": "Lead",
+  "description": "Um interessado (prospect) de um provedor, do cadastro à venda (vendas_lead). As listas das árvores de vendas interna e externa são vistas deste mesmo registro (aliases com filtro fixo). cliente, cod_cliente e inadimplente vêm da consulta de clientes; blacklist, da blocklist do provedor (triggers da migração 0063).",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome",
+      "minLength": 2,
+      "maxLength": 200
+    },
+    "telefone": {
+      "type": "string",
+      "format": "phone",
+      "title": "Telefone"
+    },
+    "cpf": {
+      "type": "string",
+      "format": "cpf",
+      "title": "CPF"
+    },
+    "cep": {
+      "type": "string",
+      "format": "cep",
+      "title": "CEP"
+    },
+    "rua": {
+      "type": "string",
+      "title": "Rua",
+      "maxLength": 200
+    },
+    "numero": {
+      "type": "string",
+      "title": "Número",
+      "maxLength": 20
+    },
+    "complemento": {
+      "type": "string",
+      "title": "Complemento",
+      "maxLength": 120
+    },
+    "bairro": {
+      "type": "string",
+      "title": "Bairro",
+      "maxLength": 120
+    },
+    "cidade": {
+      "type": "string",
+      "title": "Cidade",
+      "maxLength": 120
+    },
+    "uf": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "UF",
+      "enum": [
+        "AC",
+        "AL",
+        "AP",
+        "AM",
+        "BA",
+        "CE",
+        "DF",
+        "ES",
+        "GO",
+        "MA",
+        "MT",
+        "MS",
+        "MG",
+        "PA",
+        "PB",
+        "PR",
+        "PE",
+        "PI",
+        "RJ",
+        "RN",
+        "RS",
+        "RO",
+        "RR",
+        "SC",
+        "SP",
+        "SE",
+        "TO",
+        null
+      ]
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_campanha": {
+      "type": "integer",
+      "title": "Campanha"
+    },
+    "id_canal": {
+      "type": "integer",
+      "title": "Canal"
+    },
+    "origem": {
+      "type": "string",
+      "title": "Origem",
+      "enum": [
+        "importado",
+        "link_rastreamento",
+        "formulario_externo",
+        "manual"
+      ],
+      "x-enumLabels": {
+        "importado": "Importado",
+        "link_rastreamento": "Link de rastreamento",
+        "formulario_externo": "Formulário externo",
+        "manual": "Manual"
+      },
+      "default": "manual"
+    },
+    "equipe": {
+      "type": "string",
+      "title": "Equipe",
+      "description": "A árvore de vendas do lead: interna (/sales/internal) ou externa (/sales/external).",
+      "enum": [
+        "interna",
+        "externa"
+      ],
+      "x-enumLabels": {
+        "interna": "Interna",
+        "externa": "Externa"
+      },
+      "default": "interna"
+    },
+    "codlead": {
+      "type": "string",
+      "title": "Código Lead",
+      "description": "Gerado (LD-000123) quando não informado.",
+      "maxLength": 40
+    },
+    "status": {
+      "type": "string",
+      "title": "Status",
+      "enum": [
+        "novo",
+        "em_contato",
+        "venda",
+        "inviavel",
+        "sem_cobertura",
+        "inativado",
+        "excluido",
+        "errado"
+      ],
+      "x-enumLabels": {
+        "novo": "Novo",
+        "em_contato": "Em contato",
+        "venda": "Venda",
+        "inviavel": "Inviável",
+        "sem_cobertura": "Sem cobertura",
+        "inativado": "Inativado",
+        "excluido": "Excluído",
+        "errado": "Errado"
+      },
+      "default": "novo"
+    },
+    "tipo": {
+      "type": "string",
+      "title": "Tipo",
+      "enum": [
+        "novo",
+        "upgrade",
+        "downgrade"
+      ],
+      "x-enumLabels": {
+        "novo": "Novo",
+        "upgrade": "Upgrade",
+        "downgrade": "Downgrade"
+      },
+      "default": "novo"
+    },
+    "valor_venda": {
+      "type": "number",
+      "format": "money",
+      "title": "Valor da venda",
+      "minimum": 0,
+      "maximum": 999999999999
+    },
+    "data_venda": {
+      "type": "string",
+      "format": "date",
+      "title": "Data da venda"
+    },
+    "id_vendedor": {
+      "type": "integer",
+      "title": "Vendedor"
+    },
+    "cliente": {
+      "type": "boolean",
+      "title": "Cliente",
+      "description": "Se o CPF é de um cliente do provedor do lead (consulta de clientes, ao gravar o CPF).",
+      "readOnly": true
+    },
+    "cod_cliente": {
+      "type": "string",
+      "title": "Código do cliente",
+      "readOnly": true
+    },
+    "inadimplente": {
+      "type": "boolean",
+      "title": "Inadimplente",
+      "description": "Cliente com dias de atraso.",
+      "readOnly": true
+    },
+    "blacklist": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Blocklist",
+      "description": "cliente: o CPF está na blocklist do provedor; endereco: o endereço (CEP e número) está.",
+      "enum": [
+        "cliente",
+        "endereco",
+        null
+      ],
+      "x-enumLabels": {
+        "cliente": "Cliente na blocklist",
+        "endereco": "Endereço na blocklist"
+      },
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "nome",
+    "id_empresa"
+  ],
+  "additionalProperties": false
+} as const;
+export type Leads = FromSchema<typeof LeadsSchema>;
+
+export type EntityName = 'Users' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'AccessProfiles' | 'Outbox' | 'Blocklist' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'Leads';

@@ -21,6 +21,11 @@ export interface Config {
   /** ViaCEP-compatible address service: {cep} in the URL is replaced by the 8 digits. */
   cepServiceUrl: string;
   /**
+   * The customer dynamic search the screens POST to (CUSTOMER_SEARCH_URL); absent: our own
+   * /v1/relacionamento/dados_pessoas. A real ERP's search can answer there instead.
+   */
+  customerSearchUrl?: string;
+  /**
    * Fastify's trustProxy (TRUST_PROXY): true (trust X-Forwarded-For from any hop), a number of hops,
    * or addresses/CIDRs of the proxies separated by commas; false by default.
    */
@@ -71,6 +76,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || 'Intranet#Admin2026',
     seedDemo: (env.SEED_DEMO ?? (env.DATABASE_URL ? 'false' : 'true')) === 'true',
     cepServiceUrl: env.CEP_SERVICE_URL || 'https://viacep.com.br/ws/{cep}/json/',
+    customerSearchUrl: env.CUSTOMER_SEARCH_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadQuotaMb: int(env.UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_QUOTA_MB),
     uploadQuotaCandidateMb: int(env.UPLOAD_QUOTA_CANDIDATE_MB, DEFAULT_UPLOAD_QUOTA_CANDIDATE_MB),

@@ -1,9 +1,10 @@
 // Demo data for a fresh embedded database (SEED_DEMO=true): the group's three providers and an
 // organisation structure, written through the resource service so it is validated and audited;
 // and the employee profiles of the demo employees (seedDemoProfiles, once the demo users exist).
-import { applyMask, MASKS } from '../domain/format.js';
 import type { ResourceService } from './resources/service.js';
 import { SYSTEM } from './resources/service.js';
+import { demoCpf, seedCustomers } from './customers/seed.js';
+import { seedSales } from './sales/seed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
 const STRUCTURE: Record<string, Record<string, string[]>> = {
@@ -58,6 +59,8 @@ export async function seedDemo(service: ResourceService, log: (msg: string) => v
   await service.create(service.get('holidays'), { data: '12-08', nome: 'Imaculada Conceição', tipo: 'Municipal', uf: 'MG', municipio: [3106200] }, SYSTEM);
   await service.create(service.get('holidays'), { data: '07-09', nome: 'Revolução Constitucionalista', tipo: 'Estadual', uf: 'SP' }, SYSTEM);
   await seedOnboarding(service);
+  await service.write(SYSTEM, (tx) => seedCustomers(tx, log));
+  await seedSales(service, log);
   await seedDemoProfiles(service, log);
   log('dados de demonstração criados: provedores Bitcom, RazãoInfo e Vetorial com estrutura organizacional, vagas, feriados e um onboarding');
   return true;
@@ -99,15 +102,8 @@ async function seedOnboarding(service: ResourceService) {
   for (const id_trilha of trails) await service.create(service.get('onboarding-trails'), { id_onboarding: onboarding.id, id_trilha, prioridade: prioridade++ }, SYSTEM);
 }
 
-/** A valid CPF (masked) from its first nine digits: demo data must pass the check digits. */
-export function demoCpf(nine: string): string {
-  const d = nine.split('').map(Number);
-  for (const len of [9, 10]) {
-    const sum = d.slice(0, len).reduce((acc, n, i) => acc + n * (len + 1 - i), 0);
-    d.push(((sum * 10) % 11) % 10);
-  }
-  return applyMask(MASKS.cpf, d.join(''));
-}
+// Demo data must pass the check digits: one maker of valid CPFs for every seed.
+export { demoCpf };
 
 /** Employee profiles of the demo employees (README "Demo sign-ins"), by e-mail. */
 const DEMO_PROFILES: Record<string, Record<string, unknown>> = {
@@ -129,6 +125,16 @@ const DEMO_PROFILES: Record<string, Record<string, unknown>> = {
     nome: 'Vitor Gestor', cpf: demoCpf('456789123'), genero: 'M', estado_civil: 'DIVORCIADO', data_nascimento: '1980-01-30', nacionalidade: 'Brasileira',
     email_corp: 'vitor@vetorial.net', cep: '80010-000', rua: 'Rua XV de Novembro', numero: '300', bairro: 'Centro', id_cidade: 4106902,
     cnh_categoria: 'AB', cnh_numero: '23456789012', viagem: true,
+  },
+  'vendedor@vetorial.net': {
+    nome: 'Valéria Vendedora', cpf: demoCpf('678912345'), genero: 'F', estado_civil: 'SOLTEIRA', data_nascimento: '1994-04-18', nacionalidade: 'Brasileira',
+    email_corp: 'valeria@vetorial.net', cep: '86010-000', rua: 'Avenida Higienópolis', numero: '210', bairro: 'Centro', id_cidade: 4113700,
+    cnh_categoria: 'B', cnh_numero: '45678901234', viagem: true,
+  },
+  'leitor.marketing@razaoinfo.com.br': {
+    nome: 'Marcos Leitor de Marketing', cpf: demoCpf('789123456'), genero: 'M', estado_civil: 'CASADO', data_nascimento: '1988-09-05', nacionalidade: 'Brasileira',
+    email_corp: 'marcos@razaoinfo.com.br', cep: '13010-000', rua: 'Rua Barão de Jaguara', numero: '1200', bairro: 'Centro', id_cidade: 3509502,
+    cnh_categoria: 'NAO_POSSUI',
   },
   'funcionario@bitcom.com.br': {
     nome: 'Fábio Funcionário', cpf: demoCpf('567891234'), genero: 'M', estado_civil: 'CASADO', data_nascimento: '1999-06-10', nacionalidade: 'Brasileira',

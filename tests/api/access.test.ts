@@ -59,6 +59,7 @@ const LEVELS: Record<Right, readonly string[]> = {
   edit: ['superadmin', 'gestor', 'solicitante'],
   manage: ['superadmin', 'gestor'],
   anyGestor: ['superadmin', 'gestor'],
+  anyRole: ['superadmin', 'gestor', 'solicitante', 'leitor'],
   superadmin: ['superadmin'],
 };
 
@@ -72,7 +73,7 @@ function expectedAllowedOne(role: string, right: Right, areas: string[]): boolea
   const [module, level] = role.includes(':') ? role.split(':') : [null, role];
   if (!LEVELS[right].includes(level)) return false;
   if (right === 'public' || right === 'user') return true;
-  if (right === 'anyGestor') return module !== 'configuracao';
+  if (right === 'anyGestor' || right === 'anyRole') return module !== 'configuracao';
   if (areas.includes('configuracao')) return false;
   return module !== null && areas.includes(module);
 }

@@ -106,7 +106,7 @@ const VALID_FORMAT: Record<string, fc.Arbitrary<string>> = {
   file: fc.uuid(),
   // Each keeps some text once sanitised: a lone '<img src="javascript:...">' is nothing (a required field refuses it: rich-text.test.ts).
   html: fc.constantFrom('<p>Olá</p>', '<h1>Título</h1><script>alert(1)</script>', '<p>Foto</p><img src="javascript:alert(1)">'),
-  phone: fc.constantFrom('(85) 99999-9999', '(11) 3333-4444'),
+  phone: fc.constantFrom('(85) 99999-9999', '(11) 93333-4444'),
   password: fc.constant('Senha#Forte2026'),
 };
 
@@ -145,7 +145,10 @@ function numberValues(p: PropertySchema, integer: boolean, valid: boolean): fc.A
   if (valid) {
     const min = p.minimum ?? (integer ? 1 : 0);
     const max = p.maximum ?? (integer ? 5 : 1000);
-    return integer ? fc.integer({ min, max: Math.min(max, min + 10_000) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+    if (integer) return fc.integer({ min, max: Math.min(max, min + 10_000) });
+    // Money holds reais with at most two decimals: a whole number of cents.
+    if (p.format === 'money') return fc.integer({ min: Math.ceil(min * 100), max: Math.floor(Math.min(max, 1e9) * 100) }).map((c) => c / 100);
+    return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
   }
   const edges = [p.minimum, p.maximum].filter((n): n is number => n !== undefined).flatMap((n) => [n, n - 1, n + 1]);
   return fc.constantFrom(...edges, 0, -1, 2_147_483_647, 2_147_483_648, -2_147_483_649, Number.MAX_SAFE_INTEGER, 1e308, -1e-308, 1.5, '1', '1e3');

@@ -271,9 +271,13 @@ describe('the users form of a manager outside HR (its references, its providers)
     expect((await t.app.inject({ method: 'POST', url: '/api/departments', headers: as(sales), payload: { nome: 'Marketing', id_empresa: bitcom } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'PUT', url: `/api/positions/${position}`, headers: as(sales), payload: { nome: 'Outro' } })).statusCode).toBe(403);
     const reader = await t.userToken({ papeis: ['marketing:leitor', 'user'], id_empresas: [bitcom] });
-    for (const resource of ['providers', 'departments', 'sectors', 'positions']) {
+    for (const resource of ['departments', 'sectors', 'positions']) {
       expect((await t.app.inject({ url: `/api/${resource}`, headers: as(reader) })).statusCode, resource).toBe(403);
     }
+    // The providers are every module's (a lead, a customer name one): a reader of any module lists their own.
+    const providers = await t.app.inject({ url: '/api/providers', headers: as(reader) });
+    expect(providers.statusCode).toBe(200);
+    expect(providers.json().map((p: { id: number }) => p.id)).toEqual([bitcom]);
   });
 
   it('creates a user with provider and position; a user left without providers is refused with a pt-BR message', async () => {

@@ -203,6 +203,18 @@ describe('onboarding', () => {
     await hr.page.waitForURL('**/human-resources/onboarding/list');
     await hr.page.getByRole('cell', { name: TITLE, exact: true }).waitFor();
     await screenshot(hr.page, 'onboarding-list');
+    // The generated list's row actions of an HR manager (section 6), and its trails in their order.
+    const listed = hr.page.getByRole('row').filter({ has: hr.page.getByRole('cell', { name: TITLE, exact: true }) });
+    for (const name of ['Associar trilhas', 'Editar']) await listed.getByRole('link', { name, exact: true }).waitFor();
+    for (const name of ['Ver trilhas', 'Desativar']) await listed.getByRole('button', { name, exact: true }).waitFor();
+    expect(await listed.getByRole('button', { name: 'Excluir', exact: true }).count()).toBe(0);
+    await listed.getByRole('button', { name: 'Ver trilhas', exact: true }).click();
+    const trailsDialog = hr.page.getByRole('dialog', { name: 'Ver trilhas' });
+    await trailsDialog.getByRole('listitem').first().waitFor({ timeout: 30_000 });
+    expect(await trailsDialog.getByRole('listitem').allInnerTexts()).toEqual(TRAILS.map((t) => t.nome));
+    await screenshot(hr.page, 'onboarding-list-trails');
+    await trailsDialog.getByRole('button', { name: 'Fechar' }).click();
+    await trailsDialog.waitFor({ state: 'hidden' });
 
     // What the screens saved, read back through the documented calls.
     const programme = (await api('POST', '/v1/onboarding/trilha/filtro', { filtro: { titulo: TITLE } })).onboarding_onboarding[0];

@@ -21,6 +21,8 @@ const USERS = [
   { email: 'leitor.rh@bitcom.com.br', password: DEMO_PASSWORD },
   { email: 'solicitante@razaoinfo.com.br', password: DEMO_PASSWORD },
   { email: 'gestor.vendas@vetorial.net', password: DEMO_PASSWORD },
+  { email: 'vendedor@vetorial.net', password: DEMO_PASSWORD },
+  { email: 'leitor.marketing@razaoinfo.com.br', password: DEMO_PASSWORD },
   { email: 'funcionario@bitcom.com.br', password: DEMO_PASSWORD },
   { email: 'candidato@email.com', password: DEMO_PASSWORD },
 ];

@@ -74,6 +74,8 @@ export const RECORD_EXTRAS: Record<string, (provider: number) => Record<string, 
     const m = all[(++serial * 7919) % all.length];
     return { nome: m.label, uf: m.uf };
   },
+  // A customer entry of the blocklist names its CPF (an address entry, its CEP and number).
+  blocklist: () => ({ tipo: 'cliente', cpf: formatCPF(generateCPF()) }),
 };
 
 /**
@@ -85,6 +87,8 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'employee-profiles': ['cnh_categoria', 'cnh_numero', 'image_data'],
   // The state and the cities follow the type (src/domain/holidays.ts).
   holidays: ['tipo', 'uf', 'municipio'],
+  // The fields a blocklist entry needs follow its kind (src/server/leads/hooks.ts).
+  blocklist: ['tipo', 'cpf', 'cep', 'numero'],
   cities: ['nome', 'uf'],
   // A reading ends after it starts, and is finished exactly when it has an end (CHECK constraints).
   'onboarding-progress': ['data_inicio', 'data_fim', 'finalizado'],
@@ -109,6 +113,17 @@ export const RECORD_CREATORS: Record<string, (t: TestApp, make: Maker, provider:
     const r = await t.inject({ method: 'PUT', url: `/v1/profile/${user.id}`, payload: { perfil: values } });
     if (r.statusCode !== 200) throw new Error(`perfil do usuário ${user.id}: ${r.statusCode} ${r.body}`);
     return r.json().perfil;
+  },
+  // Customers are read-only through the API (the import and the seed write them): one row by SQL,
+  // in a system of the provider, answered as the API reads it.
+  customers: async (t, make, provider) => {
+    const system = await make('systems', provider);
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO relacionamento.dados_pessoas (sistema, id_empresa, cod_cliente, codpessoa, nome_razaosocial, situacao)
+       VALUES ($1, $2, $3, $3, $4, 'ativo') RETURNING id`,
+      [system.nome, provider, `T${++serial}`, `Cliente de Teste ${serial}`],
+    );
+    return (await t.inject(`/api/customers/${rows[0].id}`)).json();
   },
 };
 

@@ -45,6 +45,10 @@ describe('money (format money)', () => {
     expect(formatMoneyInput(null)).toBe('');
     expect(isMoney(10.25)).toBe(true);
     expect(isMoney(10.255)).toBe(false);
+    // Large amounts whose double is not exactly cents (the fuzz test's 147552960.05) are still money.
+    expect(isMoney(147552960.05)).toBe(true);
+    expect(isMoney(999999999999.99)).toBe(true);
+    expect(isMoney(147552960.051)).toBe(false);
     expect(isMoney(Number.NaN)).toBe(false);
   });
 

@@ -1,14 +1,14 @@
 // Onboarding screens against the real server (HR document, sections 2 to 9): the register stepper
 // (step 2 needs title and provider; a provider with one department and a department with one
 // position pre-select them; the trail order by buttons and by drag and drop; Salvar creates and links
-// in that order, in one transaction), the list's add button and row actions by role and deletion,
+// in that order, in one transaction), the generated list's add button, row actions by role (section
+// 6: schemas/onboarding/onboardings.json), status toggle, trails dialog and deletion,
 // the report's tabs and counters (and a solicitante's department), and the HR home's cards.
 import './setup.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '../../src/domain/messages.js';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
-import { rowActions } from '../../custom-pages/onboarding/OnboardingList.js';
 import { visibleHrSections } from '../../custom-pages/hr-home/cards.js';
 import { setSession } from '../../src/admin/session.js';
 import { renderAdmin, renderPage, signInAs, startServer, TEST_PASSWORD, type UiServer } from './server.js';
@@ -62,7 +62,8 @@ function drag(from: string, to: string) {
 
 describe('register stepper', () => {
   it('needs title and provider to move on, pre-selects the only department and position, orders trails and saves', async () => {
-    renderPage(ui.baseUrl, '/human-resources/onboarding/register');
+    // The whole app: Salvar goes on to the generated list.
+    renderAdmin(ui.baseUrl, '/human-resources/onboarding/register');
     const next = await screen.findByRole('button', { name: 'Próximo' });
     // The status starts active.
     expect((screen.getByRole('switch') as HTMLInputElement).checked ?? (screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
@@ -161,73 +162,112 @@ describe('register stepper', () => {
   });
 });
 
-describe('onboarding list', () => {
-  it('shows the status dot, toggles the status and deletes after the irreversible warning', async () => {
-    const created = await ui.api('POST', '/v1/rh/trilha/onboarding', { titulo: 'Programa a excluir', id_empresa: A, id_departamento: org.department, id_cargo: org.position });
-    expect(created.status).toBe(200);
-    renderPage(ui.baseUrl, '/human-resources/onboarding/list');
+/** An onboarding of provider A made through the documented call, with these trails in order; answers its id. */
+async function onboarding(titulo: string, linked: number[] = []) {
+  const created = await ui.api('POST', '/v1/rh/trilha/onboarding', {
+    titulo,
+    id_empresa: A,
+    id_departamento: org.department,
+    id_cargo: org.position,
+    onboarding_trilhas: linked.map((id_trilha, i) => ({ id_trilha, prioridade: i + 1 })),
+  });
+  expect(created.status).toBe(200);
+  return created.json.insert_onboarding_onboarding.returning[0].id as number;
+}
+
+const rowOf = async (titulo: string) => (await screen.findByText(titulo)).closest('tr')!;
+/** The names of a row's actions (the buttons and links of its last cell), in order. */
+const actionsOf = async (titulo: string) =>
+  [...(await rowOf(titulo)).querySelectorAll('td:last-child a, td:last-child button')].map((el) => el.getAttribute('aria-label') || el.textContent);
+
+describe('onboarding list (generated from the schema)', () => {
+  it('shows the status dot, toggles the status and deletes after the irreversible warning, unlinking its trails', async () => {
+    const id = await onboarding('Programa a excluir', [trails['Boas-vindas'], trails['Sistemas']]);
+    renderAdmin(ui.baseUrl, '/human-resources/onboarding/list');
     expect(await screen.findByRole('link', { name: /NOVO ONBOARDING/ })).toBeTruthy();
-    const row = (await screen.findByText('Programa a excluir')).closest('tr')!;
-    expect(within(row).getByRole('img', { name: 'Ativo' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Onboarding' })).toBeTruthy();
+    let row = await rowOf('Programa a excluir');
+    expect(within(row).getByText('Ativo')).toBeTruthy();
+    expect(within(row).getByText('Bitcom')).toBeTruthy();
 
-    fireEvent.click(within(row).getByRole('button', { name: 'Desativar Programa a excluir' }));
-    expect(await screen.findByText(ONBOARDING_MSG.statusUpdated)).toBeTruthy();
-    await waitFor(() => expect(within(screen.getByText('Programa a excluir').closest('tr')!).getByRole('img', { name: 'Inativo' })).toBeTruthy());
+    fireEvent.click(within(row).getByRole('button', { name: 'Desativar' }));
+    expect(await screen.findByText('Status do onboarding atualizado com sucesso')).toBeTruthy();
+    await waitFor(async () => expect(within(await rowOf('Programa a excluir')).getByText('Inativo')).toBeTruthy());
+    row = await rowOf('Programa a excluir');
+    expect(within(row).getByRole('button', { name: 'Ativar' })).toBeTruthy();
 
-    fireEvent.click(within(screen.getByText('Programa a excluir').closest('tr')!).getByRole('button', { name: 'Excluir Programa a excluir' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Excluir' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(ONBOARDING_MSG.deleteQuestion)).toBeTruthy();
-    expect(within(dialog).getByText(ONBOARDING_MSG.irreversible)).toBeTruthy();
+    expect(within(dialog).getByText('Deseja realmente excluir o onboarding?')).toBeTruthy();
+    expect(within(dialog).getByText('Essa ação é IRREVERSÍVEL e não permite a recuperação de dados.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
-    expect(await screen.findByText(ONBOARDING_MSG.deleted)).toBeTruthy();
+    expect(await screen.findByText('Onboarding deletado com sucesso')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Programa a excluir')).toBeNull());
-    const gone = await ui.api('POST', '/v1/rh/trilha/onboarding/filtrado', { filtro: { id: created.json.insert_onboarding_onboarding.returning[0].id } });
+    const gone = await ui.api('POST', '/v1/rh/trilha/onboarding/filtrado', { filtro: { id } });
     expect(gone.json.onboarding_onboarding).toEqual([]);
+    // The generic delete unlinked its trails first (the onboarding hook), in the same transaction.
+    const links = await ui.api('GET', `/api/onboarding-trails?filter=${encodeURIComponent(JSON.stringify({ id_onboarding: id }))}`);
+    expect(links.json).toEqual([]);
   });
 
-  it('a reader sees no NOVO ONBOARDING and may only view trails; a manager gets the add button and the manager actions', async () => {
-    await ui.api('POST', '/v1/rh/trilha/onboarding', { titulo: 'Programa por papel', id_empresa: A, id_departamento: org.department, id_cargo: org.position });
-    await ui.createUser({ email: 'leitor@teste.com.br', papeis: ['onboarding:leitor'], id_empresas: [A] } as any);
-    await ui.createUser({ email: 'gestor@teste.com.br', papeis: ['onboarding:gestor'], id_empresas: [A] } as any);
-    const buttonsOf = async () =>
-      within((await screen.findByText('Programa por papel')).closest('tr')!)
-        .getAllByRole('button')
-        .map((b) => b.getAttribute('aria-label'));
+  it('gives each role the actions of section 6: managers edit and toggle, only the superadmin deletes, solicitantes link, readers view', async () => {
+    await onboarding('Programa por papel');
+    const roles: [string[], (string | null)[]][] = [
+      [['users:superadmin'], ['Associar trilhas', 'Ver trilhas', 'Editar', 'Desativar', 'Excluir']],
+      [['rh:gestor'], ['Associar trilhas', 'Ver trilhas', 'Editar', 'Desativar']],
+      [['onboarding:gestor'], ['Associar trilhas', 'Ver trilhas', 'Editar', 'Desativar']],
+      [['onboarding:solicitante'], ['Associar trilhas', 'Ver trilhas']],
+      [['rh:solicitante'], ['Associar trilhas', 'Ver trilhas']],
+      [['onboarding:leitor'], ['Ver trilhas']],
+    ];
     try {
-      await signInAs(ui.baseUrl, 'leitor@teste.com.br', TEST_PASSWORD);
-      const reader = renderPage(ui.baseUrl, '/human-resources/onboarding/list');
-      expect(await buttonsOf()).toEqual(['Ver trilhas de Programa por papel']);
-      expect(screen.queryByRole('link', { name: /NOVO ONBOARDING/ })).toBeNull();
-      reader.unmount();
-
-      await signInAs(ui.baseUrl, 'gestor@teste.com.br', TEST_PASSWORD);
-      renderPage(ui.baseUrl, '/human-resources/onboarding/list');
-      expect(await buttonsOf()).toEqual([
-        'Editar Programa por papel',
-        'Desativar Programa por papel',
-        'Associar trilhas a Programa por papel',
-        'Ver trilhas de Programa por papel',
-      ]);
-      expect(screen.getByRole('link', { name: /NOVO ONBOARDING/ })).toBeTruthy();
+      for (const [i, [papeis, expected]] of roles.entries()) {
+        const email = `papel${i}@teste.com.br`;
+        await ui.createUser({ email, papeis, id_empresas: [A] } as any);
+        await signInAs(ui.baseUrl, email, TEST_PASSWORD);
+        const view = renderAdmin(ui.baseUrl, '/human-resources/onboarding/list');
+        expect(await actionsOf('Programa por papel'), papeis.join()).toEqual(expected);
+        // NOVO ONBOARDING for who may create one (solicitantes and up).
+        expect(Boolean(screen.queryByRole('link', { name: /NOVO ONBOARDING/ })), papeis.join()).toBe(expected.includes('Associar trilhas'));
+        view.unmount();
+      }
     } finally {
       setSession({ token: ui.server.adminToken, roles: ['users:superadmin'] });
     }
   });
 
-  it('gives each role the actions of section 6', () => {
-    expect(rowActions(['users:superadmin'])).toEqual(['edit', 'toggle', 'linkTrails', 'viewTrails', 'delete']);
-    expect(rowActions(['rh:gestor'])).toEqual(['edit', 'toggle', 'linkTrails', 'viewTrails']);
-    // HR managers act with their rh role even when their onboarding role is lower.
-    expect(rowActions(['rh:gestor', 'onboarding:leitor'])).toEqual(['edit', 'toggle', 'linkTrails', 'viewTrails']);
-    expect(rowActions(['onboarding:solicitante'])).toEqual(['linkTrails', 'viewTrails']);
-    expect(rowActions(['onboarding:leitor'])).toEqual(['viewTrails']);
+  it('Ver trilhas lists the linked trails in their order, or says there are none; Associar trilhas opens sync-trail/{id}', async () => {
+    const id = await onboarding('Programa com trilhas', [trails['Sistemas'], trails['Boas-vindas']]);
+    await onboarding('Programa sem trilhas');
+    await ui.createUser({ email: 'leitor.trilhas@teste.com.br', papeis: ['onboarding:leitor'], id_empresas: [A] } as any);
+    try {
+      await signInAs(ui.baseUrl, 'leitor.trilhas@teste.com.br', TEST_PASSWORD);
+      const reader = renderAdmin(ui.baseUrl, '/human-resources/onboarding/list');
+      fireEvent.click(within(await rowOf('Programa com trilhas')).getByRole('button', { name: 'Ver trilhas' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Ver trilhas' });
+      const list = await within(dialog).findByRole('list', { name: 'Ver trilhas' });
+      await waitFor(() => expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Sistemas', 'Boas-vindas']));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      fireEvent.click(within(await rowOf('Programa sem trilhas')).getByRole('button', { name: 'Ver trilhas' }));
+      expect(await within(await screen.findByRole('dialog', { name: 'Ver trilhas' })).findByText('Nenhum dado encontrado')).toBeTruthy();
+      reader.unmount();
+    } finally {
+      setSession({ token: ui.server.adminToken, roles: ['users:superadmin'] });
+    }
+
+    renderAdmin(ui.baseUrl, '/human-resources/onboarding/list');
+    const link = within(await rowOf('Programa com trilhas')).getByRole('link', { name: 'Associar trilhas' });
+    expect(link.getAttribute('href')).toBe(`/human-resources/onboarding/sync-trail/${id}`);
+    fireEvent.click(link);
+    expect(await screen.findByRole('list', { name: 'Trilhas associadas' })).toBeTruthy();
   });
 });
 
 describe('routes of the app', () => {
-  // The register, edit and list paths are also the generated onboardings resource's (schema path
-  // /human-resources/onboarding): the bespoke screens must be the ones the app shows.
-  it('/human-resources/onboarding/list and /register are the bespoke screens', async () => {
+  // The list comes from the schema; the register and edit paths (also the generated resource's,
+  // schema path /human-resources/onboarding) are the bespoke screens.
+  it('/human-resources/onboarding/register is the bespoke stepper', async () => {
     renderAdmin(ui.baseUrl, '/human-resources/onboarding/register');
     expect(await screen.findByRole('button', { name: 'Próximo' }, { timeout: 15_000 })).toBeTruthy();
   });

@@ -6,7 +6,9 @@ import './setup.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getSession, setSession } from '../../src/admin/session.js';
-import { renderPage, signInAs, startServer, TEST_PASSWORD, type UiServer } from './server.js';
+import { resourceRoutes } from '../../src/admin/generator/routes.js';
+import { resourceConfigs } from '../../src/admin/generator/registry.js';
+import { renderAdmin, renderPage, signInAs, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 
 let ui: UiServer;
 let A: number;
@@ -88,7 +90,8 @@ describe('load errors', () => {
     // The session still says onboarding:leitor (the role was removed after sign-in): the screen
     // opens, and the server refuses its call.
     withStaleRoles(['onboarding:leitor']);
-    renderPage(ui.baseUrl, '/human-resources/onboarding/list');
+    // The generated list alone (the whole app would notice the changed roles and sign the user out).
+    renderPage(ui.baseUrl, '/human-resources/onboarding/list', resourceRoutes(resourceConfigs));
     await toast('Erro ao carregar lista de onboardings', 'error');
     expect(screen.queryByText('Programa da lista')).toBeNull();
   });
@@ -97,7 +100,7 @@ describe('load errors', () => {
     const org = await organisation('Lista negada');
     await onboarding('Programa negado', org);
     await signedInWith(['user'], { funcionario: true });
-    renderPage(ui.baseUrl, '/human-resources/onboarding/list');
+    renderAdmin(ui.baseUrl, '/human-resources/onboarding/list');
     expect(await screen.findByText('Você não tem permissão para acessar esta página.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Onboarding' })).toBeTruthy();
     expect(screen.queryByText('Erro ao carregar lista de onboardings')).toBeNull();
@@ -156,10 +159,10 @@ describe('onboarding writes refused', () => {
 
   it('"Erro ao deletar onboarding": deleting a row another superadmin session already deleted', async () => {
     const id = await onboarding('Programa excluído duas vezes', await organisation('Exclusão'));
-    renderPage(ui.baseUrl, '/human-resources/onboarding/list');
+    renderAdmin(ui.baseUrl, '/human-resources/onboarding/list');
     const row = (await screen.findByText('Programa excluído duas vezes')).closest('tr')!;
     await deletedElsewhere(id);
-    fireEvent.click(within(row).getByRole('button', { name: 'Excluir Programa excluído duas vezes' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Excluir' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }));
     await toast('Erro ao deletar onboarding', 'error');
     expect(screen.queryByText('Onboarding deletado com sucesso')).toBeNull();
@@ -168,10 +171,10 @@ describe('onboarding writes refused', () => {
   it('"Erro ao atualizar status do onboarding": switching off an onboarding the superadmin deleted meanwhile', async () => {
     const id = await onboarding('Programa a desativar', await organisation('Status'));
     await signedInWith(['onboarding:gestor']);
-    renderPage(ui.baseUrl, '/human-resources/onboarding/list');
+    renderAdmin(ui.baseUrl, '/human-resources/onboarding/list');
     const row = (await screen.findByText('Programa a desativar')).closest('tr')!;
     await deletedElsewhere(id);
-    fireEvent.click(within(row).getByRole('button', { name: 'Desativar Programa a desativar' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Desativar' }));
     await toast('Erro ao atualizar status do onboarding', 'error');
     expect(screen.queryByText('Status do onboarding atualizado com sucesso')).toBeNull();
   });

@@ -123,8 +123,8 @@ describe('administration home sections', () => {
     expect(titles(['rh:gestor', 'user']).sort()).toEqual(['Onboarding', 'Recursos Humanos', 'Usuários e acessos']);
     expect(titles(['onboarding:gestor']).sort()).toEqual(['Onboarding', 'Usuários e acessos']);
     expect(titles(['users:gestor'])).toEqual(['Usuários e acessos']);
-    // A gestor of any module administers the users of their providers.
-    expect(titles(['vendas:gestor'])).toEqual(['Usuários e acessos']);
+    // A gestor of any module administers the users of their providers; a sales manager also gets the sales registers.
+    expect(titles(['vendas:gestor']).sort()).toEqual(['Usuários e acessos', 'Vendas']);
     // Readers and requesters see no section: no Administração entry either.
     for (const roles of [['rh:leitor', 'user'], ['rh:solicitante', 'onboarding:solicitante'], ['user'], []]) {
       expect(titles(roles), String(roles)).toEqual([]);

@@ -10,7 +10,6 @@ import {
   nextContentInTrail,
   nextStep,
   nextTrail,
-  onboardingActions,
   percentOf,
   readingSequence,
   type PlanTrail,
@@ -136,18 +135,5 @@ describe('completion', () => {
     expect(completionColor(60)).toBe('warning');
     expect(completionColor(59)).toBe('negative');
     expect(completionColor(0)).toBe('negative');
-  });
-});
-
-describe('onboarding list actions by role (section 6)', () => {
-  it('managers edit and toggle, only the superadmin deletes, others link and view trails', () => {
-    expect(onboardingActions('users:superadmin')).toEqual(['edit', 'toggle', 'linkTrails', 'viewTrails', 'delete']);
-    expect(onboardingActions('rh:gestor')).toEqual(['edit', 'toggle', 'linkTrails', 'viewTrails']);
-    expect(onboardingActions('onboarding:gestor')).toEqual(['edit', 'toggle', 'linkTrails', 'viewTrails']);
-    expect(onboardingActions('onboarding:solicitante')).toEqual(['linkTrails', 'viewTrails']);
-    expect(onboardingActions('rh:solicitante')).toEqual(['linkTrails', 'viewTrails']);
-    expect(onboardingActions('onboarding:leitor')).toEqual(['viewTrails']);
-    expect(onboardingActions('vendas:gestor')).toEqual([]);
-    expect(onboardingActions('user')).toEqual([]);
   });
 });

@@ -11,11 +11,13 @@ import { isIconNameField, NamedIcon } from './iconNames.js';
 import { columnTitle } from './paths.js';
 import { configByResource } from './registry.js';
 import { hasRowActions, RowActions } from './RowActions.js';
-import { editPathOf, type ResourceConfig } from './schemas.js';
+import { editPathOf, statusFieldOf, type ResourceConfig } from './schemas.js';
+import { useSession } from '../session.js';
 
 export function CardsView({ config, rights }: { config: ResourceConfig; rights: Rights }) {
   const { data, isPending } = useListContext();
   const navigate = useNavigate();
+  const roles = useSession()?.roles ?? [];
   if (isPending) return <CircularProgress sx={{ m: 3 }} />;
   if (!data?.length) return <Typography sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>{NO_DATA_TEXT}</Typography>;
   const fields = Object.keys(config.properties);
@@ -23,8 +25,9 @@ export function CardsView({ config, rights }: { config: ResourceConfig; rights: 
   const iconField = fields.find(isIconNameField);
   const imageField = fields.find((f) => config.properties[f].format === 'file' && isImageFieldName(f));
   const titleField = config.recordLabel;
-  const shown = config.list.columns.filter((f) => ![titleField, colorField, iconField, imageField, 'ativo'].includes(f));
-  const actions = hasRowActions(config, rights);
+  const statusField = statusFieldOf(config);
+  const shown = config.list.columns.filter((f) => ![titleField, colorField, iconField, imageField, statusField].includes(f));
+  const actions = hasRowActions(config, rights, roles);
   const open = rights.update && config.editable;
   return (
     <Box
@@ -66,9 +69,9 @@ export function CardsView({ config, rights }: { config: ResourceConfig; rights: 
                   <SchemaField config={config} source={field} />
                 </Box>
               ))}
-              {'ativo' in config.properties && (
+              {statusField && (
                 <Box sx={{ mt: 0.5, fontSize: 14 }}>
-                  <StatusDot active={Boolean(record.ativo)} />
+                  <StatusDot active={Boolean(record[statusField])} />
                 </Box>
               )}
             </Box>

@@ -48,7 +48,7 @@ export function useSubmitFeedback() {
 }
 export const REQUIRED_BANNER = '* CAMPO DE PREENCHIMENTO OBRIGATÓRIO';
 
-function RequiredBanner() {
+export function RequiredBanner() {
   return (
     <Typography variant="caption" sx={{ color: 'text.secondary', fontWeight: 600, letterSpacing: 0.5 }}>
       {REQUIRED_BANNER}
@@ -62,7 +62,7 @@ function RequiredBanner() {
  * holiday's 'Selecione uma ou mais cidades'), the generic failure text for other invalid fields.
  * Server errors have their own toast.
  */
-function InvalidSubmitNotifier() {
+export function InvalidSubmitNotifier() {
   const { submitCount, errors } = useFormState();
   const seen = useRef(submitCount);
   const toasts = useToasts();
@@ -119,7 +119,7 @@ function decodeMessage(message: string): FormError {
   return { text: message, missing: false };
 }
 
-function FormToolbar({ onCancel }: { onCancel: () => void }) {
+export function FormToolbar({ onCancel }: { onCancel: () => void }) {
   return (
     <Toolbar sx={{ justifyContent: 'flex-end', gap: 2 }}>
       <Button variant="outlined" onClick={onCancel}>

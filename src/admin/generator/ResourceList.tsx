@@ -1,5 +1,6 @@
 // The generated list screen (<path>/list): title bar, search and filters, a sortable table with
-// expandable rows, row actions, server-side paging and the ';' CSV export.
+// expandable rows, flag columns, row actions, server-side paging and the ';' CSV export; on an alias
+// with a filter, a permanent view of part of the data.
 import { useMemo, useRef, type ReactElement } from 'react';
 import { Box, Typography } from '@mui/material';
 import {
@@ -19,7 +20,7 @@ import {
 import { CSV_FILE_NAME, EMPTY_TEXT, NO_DATA_TEXT, toCsv } from '../../domain/format.js';
 import { TitleBar } from '../shell/TitleBar.js';
 import { AccessDenied } from '../shell/AccessDenied.js';
-import { displayText, ExpandPanel, SchemaField } from './fields.js';
+import { displayText, ExpandPanel, FlagHeader, isStatusField, SchemaField } from './fields.js';
 import { ReferenceAutocomplete, SELECT_DEBOUNCE_MS } from './inputs.js';
 import { DEFAULT_PAGE_SIZE, ListPagination } from './ListPagination.js';
 import { configByResource } from './registry.js';
@@ -31,7 +32,7 @@ import { ExportAllButton } from './ExportButton.js';
 import { EXPAND_SX, expandColumn } from './ExpandToggle.js';
 import { columnTitle, pathTexts, type FetchMany, type RecordLike } from './paths.js';
 import { useFitLevel } from './fit.js';
-import { CompactActions, hasRowActions, RowActions } from './RowActions.js';
+import { CompactActions, hasRowActions, RowActions, useToasts } from './RowActions.js';
 import { baseType, editPathOf, type ResourceConfig } from './schemas.js';
 import { useSession } from '../session.js';
 
@@ -44,7 +45,8 @@ function filterInputs(config: ResourceConfig): ReactElement[] {
   if (config.search.length) inputs.push(<SearchInput key="q" source="q" alwaysOn placeholder="Pesquisar" />);
   for (const field of config.list.filters) {
     const p = config.properties[field];
-    if (!p) continue;
+    // A field the route's permanent filter fixes is not offered.
+    if (!p || field in config.listFilter) continue;
     const label = p.title;
     const ref = config.references[field];
     if (ref) {
@@ -71,13 +73,13 @@ function filterInputs(config: ResourceConfig): ReactElement[] {
           label={label}
           alwaysOn
           nullLabel="Todos"
-          trueLabel={field === 'ativo' ? 'Ativo' : 'Sim'}
-          falseLabel={field === 'ativo' ? 'Inativo' : 'Não'}
+          trueLabel={isStatusField(config, field) ? 'Ativo' : 'Sim'}
+          falseLabel={isStatusField(config, field) ? 'Inativo' : 'Não'}
           sx={{ minWidth: Math.max(140, label.length * 9 + 48) }}
         />,
       );
     } else if (p.enum) {
-      const choices = p.enum.filter((v) => v !== null).map((v) => ({ id: v as string, name: String(v) }));
+      const choices = p.enum.filter((v) => v !== null).map((v) => ({ id: v as string, name: p['x-enumLabels']?.[String(v)] ?? String(v) }));
       inputs.push(<SelectInput key={field} source={field} label={label} choices={choices} alwaysOn emptyText="Todos" sx={{ minWidth: 120 }} />);
     } else {
       inputs.push(<TextInput key={field} source={field} label={label} alwaysOn />);
@@ -97,7 +99,7 @@ export function csvExporter(config: ResourceConfig): Exporter {
       if (field.includes('.')) paths[field] = await pathTexts(config, field, records as RecordLike[], fetchMany, lookup, displayText);
       else if (ref) related[field] = (await fetchRelatedRecords(records, field, ref.resource)) as Record<string, Record<string, unknown>>;
     }
-    const header = config.list.columns.map((f) => columnTitle(config, f, lookup));
+    const header = config.list.columns.map((f) => config.list.flags[f] ?? columnTitle(config, f, lookup));
     const rows = records.map((record) =>
       config.list.columns.map((field) => {
         if (paths[field]) return paths[field].get(String(record.id)) ?? EMPTY_TEXT;
@@ -119,7 +121,11 @@ const Empty = () => (
 );
 
 /** Columns that may move into the expanded row when the table does not fit: all but the first and the status, the last first. */
-const foldable = (config: ResourceConfig) => config.list.columns.filter((c, i) => i > 0 && c !== 'ativo').reverse();
+const foldable = (config: ResourceConfig) => config.list.columns.filter((c, i) => i > 0 && !isStatusField(config, c)).reverse();
+
+/** Flag columns (list.flags) are narrow and centred. */
+const flagSx = (config: ResourceConfig) =>
+  Object.fromEntries(Object.keys(config.list.flags).map((f) => [`& .column-${f}`, { width: 56, px: 0.5, textAlign: 'center' }]));
 
 /**
  * The table of the list, fitting its box (fit.ts): level 1 draws compact row actions and narrower
@@ -145,12 +151,23 @@ function FittingTable({ config, rights, actions, rowClick }: { config: ResourceC
             '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
             ...(level > 0 ? { '& .MuiTableCell-root': { px: 1 } } : {}),
             ...(expand.length ? EXPAND_SX : {}),
+            ...flagSx(config),
           }}
         >
           {expand.length > 0 && expandColumn()}
-          {columns.map((field) => (
-            <SchemaField key={field} config={config} source={field} label={columnTitle(config, field, lookup)} />
-          ))}
+          {columns.map((field) =>
+            config.list.flags[field] ? (
+              <SchemaField
+                key={field}
+                config={config}
+                source={field}
+                label={<FlagHeader short={config.list.flags[field]} title={columnTitle(config, field, lookup)} />}
+                sortable={false}
+              />
+            ) : (
+              <SchemaField key={field} config={config} source={field} label={columnTitle(config, field, lookup)} />
+            ),
+          )}
           {actions && <RowActions config={config} rights={rights} label="Ações" sortable={false} textAlign="right" />}
         </Datagrid>
       </CompactActions.Provider>
@@ -165,9 +182,12 @@ export function ResourceList({ config: declared, view = declared.list.view }: { 
   const editPath = (id: string | number) => editPathOf(config, id);
   useApiOrigin();
   const rights = useRights(config);
-  const canAdd = config.editable && rights.create;
-  const actions = hasRowActions(config, rights);
+  const canAdd = config.editable && rights.create && !config.hideAdd;
+  const actions = hasRowActions(config, rights, roles ?? []);
   const exporter = csvExporter(config);
+  const toasts = useToasts();
+  const listError = config.messages.listError;
+  const filtered = Object.keys(config.listFilter).length > 0;
   // Who may not list the register gets the one access-denied page at this address, before any call
   // (react-admin's own check would still fetch, and move to /access-denied).
   if (!rights.list) return <AccessDenied title={config.title} back={config.back} />;
@@ -185,6 +205,9 @@ export function ResourceList({ config: declared, view = declared.list.view }: { 
           title={config.title}
           perPage={DEFAULT_PAGE_SIZE}
           sort={config.list.sort}
+          filter={filtered ? config.listFilter : undefined}
+          // The schema's own text for a list that could not be loaded; else react-admin's (the server's text).
+          queryOptions={listError ? { onError: () => toasts.failure({ message: listError }) } : undefined}
           filters={filterInputs(config)}
           exporter={exporter}
           pagination={<ListPagination />}
@@ -194,7 +217,8 @@ export function ResourceList({ config: declared, view = declared.list.view }: { 
             </TopToolbar>
           }
           empty={false}
-          storeKey={`${config.resource}.listParams`}
+          // A filtered view keeps its own sort, page and filters apart from the register's other lists.
+          storeKey={filtered ? `${config.resource}${config.path}.listParams` : `${config.resource}.listParams`}
           // Filters line up by their top: a message under one (the date filter's) grows the bar
           // downwards instead of lifting that filter above the others.
           sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 }, '& .RaFilterForm-root': { alignItems: 'flex-start' } }}

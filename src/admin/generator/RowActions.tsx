@@ -1,6 +1,8 @@
-// The actions of a table row, each shown only when the user's role allows it: Ativar/Desativar (for
-// records with 'ativo'), links of bespoke pages (a provider's cities, ...), edit, and delete after
-// the spec's irreversibility warning. 'Super Admin' rows cannot be deleted.
+// The actions of a table row, each shown only when the user's role allows it: the schema's own
+// actions (x-intranet.actions: details, external link, page, related rows) and the links of bespoke
+// pages (a provider's cities, ...), edit, Ativar/Desativar (x-intranet.toggle, or a writable 'ativo'),
+// and delete after the spec's irreversibility warning (on rows meeting x-intranet.deleteWhen), then
+// the schema's actions placed at the end. 'Super Admin' rows cannot be deleted.
 import { createContext, useContext, useMemo, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Button, IconButton, Stack, Tooltip } from '@mui/material';
@@ -11,12 +13,15 @@ import SwitchOnIcon from '@mui/icons-material/ToggleOn';
 import SwitchOffIcon from '@mui/icons-material/ToggleOffOutlined';
 import { useDelete, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 import { MSG } from '../../domain/messages.js';
+import { fillRoute, meets } from '../../domain/rowActions.js';
 import { isSuperAdminRow, type Rights } from './access.js';
 import { IntranetDialog } from './Dialog.js';
 import { rowLinksOf } from './extensions.js';
 import { canOpen } from '../shell/screens.js';
 import { useViewer } from '../shell/useViewer.js';
-import { failureText, successText, type WriteKind } from './resourceMessages.js';
+import { useSession } from '../session.js';
+import { failureText, interpolate, successText, type WriteKind } from './resourceMessages.js';
+import { actionAllowed, rowActionsFor, SchemaAction } from './SchemaActions.js';
 import { editPathOf, type ResourceConfig } from './schemas.js';
 
 export const DELETE_WARNING = 'Essa ação é IRREVERSÍVEL e não permite a recuperação de dados.';
@@ -61,20 +66,23 @@ export function useResourceToasts(config: Parameters<typeof successText>[0]) {
 export const CompactActions = createContext(false);
 
 /** Whether a row of this resource has any action the user may use (else the column is hidden). */
-export function hasRowActions(config: ResourceConfig, rights: Rights) {
-  const toggles = 'ativo' in config.properties && !config.properties.ativo.readOnly;
+export function hasRowActions(config: ResourceConfig, rights: Rights, roles: readonly string[] = []) {
   return (
     (config.editable && rights.update) ||
-    (toggles && rights.update) ||
+    (config.toggle !== null && rights.update) ||
     rights.delete ||
-    rowLinksOf(config.resource).some((l) => rights[l.right ?? 'update'])
+    rowLinksOf(config.resource).some((l) => rights[l.right ?? 'update']) ||
+    config.actions.some((a) => actionAllowed(config, a, rights, roles))
   );
 }
+
+/** The title of the delete confirmation: the schema's (messages.deleteConfirm), else 'Excluir <singular>?'. */
+export const deleteConfirmTitle = (config: ResourceConfig, record: Record<string, unknown>) =>
+  (config.messages.deleteConfirm && interpolate(config.messages.deleteConfirm, config, record)) || `Excluir ${config.labels.singular.toLowerCase()}?`;
 
 // Datagrid reads label and sortable from the column's element.
 export function RowActions({ config, rights }: { config: ResourceConfig; rights: Rights; label?: string; sortable?: boolean; textAlign?: 'right' }) {
   const record = useRecordContext();
-  const toasts = useToasts();
   const writes = useResourceToasts(config);
   const refresh = useRefresh();
   const [update, { isPending: updating }] = useUpdate();
@@ -82,20 +90,31 @@ export function RowActions({ config, rights }: { config: ResourceConfig; rights:
   const [confirming, setConfirming] = useState(false);
   const compact = useContext(CompactActions);
   const viewer = useViewer();
+  const roles = useSession()?.roles ?? [];
   if (!record) return null;
-  const hasActive = 'ativo' in config.properties && !config.properties.ativo.readOnly && rights.update;
-  const active = Boolean(record.ativo);
+  const switcher = config.toggle && rights.update && meets(config.toggle.when, record) ? config.toggle : null;
+  const active = Boolean(switcher && record[switcher.field]);
+  const switchLabel = switcher ? (active ? switcher.off : switcher.on) : '';
+  const deletable = rights.delete && meets(config.deleteWhen, record);
   const superAdmin = isSuperAdminRow(record);
   // A link shows only where its screen would open for this user (its own access, shell/screens.ts).
   const links = rowLinksOf(config.resource).filter((l) => rights[l.right ?? 'update'] && canOpen(l.to(record), viewer));
+  const actions = rowActionsFor(config, record, rights, roles).filter((a) => a.kind !== 'page' || canOpen(fillRoute(a.to, record), viewer));
+  const placed = (placement: 'start' | 'end') =>
+    actions.filter((a) => (a.placement ?? 'start') === placement).map((a) => <SchemaAction key={a.label} config={config} action={a} record={record} />);
 
   const toggle = (e: MouseEvent) => {
     e.stopPropagation();
+    if (!switcher) return;
     update(
       config.resource,
-      { id: record.id, data: { ativo: !active }, previousData: record },
-      // Ativar/Desativar says the spec's success text, whatever the schema's 'updated' says.
-      { mutationMode: 'pessimistic', onSuccess: () => toasts.success(), onError: (error) => writes.failed('updated', error, record) },
+      { id: record.id, data: { [switcher.field]: !active }, previousData: record },
+      // Ativar/Desativar has its own toasts (messages.toggled, toggleError), not the edit form's.
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: (saved) => writes.done('toggled', { ...record, ...saved }),
+        onError: (error) => writes.failed('toggled', error, record),
+      },
     );
   };
 
@@ -119,21 +138,7 @@ export function RowActions({ config, rights }: { config: ResourceConfig; rights:
 
   return (
     <Stack direction="row" spacing={compact ? 0 : 0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end' }} onClick={stop}>
-      {hasActive &&
-        (compact ? (
-          <Tooltip title={active ? 'Desativar' : 'Ativar'}>
-            <Box component="span">
-              {/* The switch shows the state (on: active); the tooltip and name say what a click does. */}
-              <IconButton size="small" onClick={toggle} disabled={updating} color={active ? 'success' : 'default'} aria-label={active ? 'Desativar' : 'Ativar'}>
-                {active ? <SwitchOnIcon /> : <SwitchOffIcon />}
-              </IconButton>
-            </Box>
-          </Tooltip>
-        ) : (
-          <Button size="small" onClick={toggle} disabled={updating} color={active ? 'error' : 'success'} sx={{ minWidth: 88 }}>
-            {active ? 'Desativar' : 'Ativar'}
-          </Button>
-        ))}
+      {placed('start')}
       {links.map(({ label, icon: Icon, to }) => (
         <Tooltip key={label} title={label}>
           {Icon ? (
@@ -154,7 +159,22 @@ export function RowActions({ config, rights }: { config: ResourceConfig; rights:
           </IconButton>
         </Tooltip>
       )}
-      {rights.delete && (
+      {switcher &&
+        (compact ? (
+          <Tooltip title={switchLabel}>
+            <Box component="span">
+              {/* The switch shows the state (on: active); the tooltip and name say what a click does. */}
+              <IconButton size="small" onClick={toggle} disabled={updating} color={active ? 'success' : 'default'} aria-label={switchLabel}>
+                {active ? <SwitchOnIcon /> : <SwitchOffIcon />}
+              </IconButton>
+            </Box>
+          </Tooltip>
+        ) : (
+          <Button size="small" onClick={toggle} disabled={updating} color={active ? 'error' : 'success'} sx={{ minWidth: 88 }}>
+            {switchLabel}
+          </Button>
+        ))}
+      {deletable && (
         <Tooltip title={superAdmin ? SUPER_ADMIN_DELETE_TEXT : 'Excluir'}>
           {/* A disabled button gets no hover events: the span keeps the tooltip. */}
           <Box component="span">
@@ -164,11 +184,12 @@ export function RowActions({ config, rights }: { config: ResourceConfig; rights:
           </Box>
         </Tooltip>
       )}
-      {rights.delete && (
+      {placed('end')}
+      {deletable && (
         <IntranetDialog
           open={confirming}
           icon={<WarningIcon color="warning" />}
-          title={`Excluir ${config.labels.singular.toLowerCase()}?`}
+          title={deleteConfirmTitle(config, record)}
           text={DELETE_WARNING}
           primaryButtonLabel="Excluir"
           primaryColor="error"

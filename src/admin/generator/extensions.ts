@@ -38,6 +38,8 @@ export interface FieldView {
   field: string;
   /** How the value shows in tables, cards and expanded rows (React.lazy is fine: drawn inside Suspense). */
   component: ComponentType<{ config: ResourceConfig; field: string; value: unknown }>;
+  /** Draw the component for an empty value too (a marker column shows nothing, not 'Não informado'). */
+  showEmpty?: boolean;
 }
 
 interface ExtensionModule {

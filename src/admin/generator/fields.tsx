@@ -1,6 +1,7 @@
 // How a value of a schema property is shown in tables, expanded rows and exports.
-import { Suspense } from 'react';
-import { Box, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { Suspense, type ReactElement } from 'react';
+import { Box, Chip, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
 import { ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useRecordContext } from 'react-admin';
 import {
   EMPTY_TEXT,
@@ -20,7 +21,7 @@ import { columnTitle, fieldPath } from './paths.js';
 import { configByResource } from './registry.js';
 import { RoleChip } from './RoleInput.js';
 import { htmlText } from './sanitize.js';
-import { baseType, type PropertySchema, type ResourceConfig } from './schemas.js';
+import { baseType, statusFieldOf, type PropertySchema, type ResourceConfig } from './schemas.js';
 
 const lookup = (resource: string) => configByResource.get(resource);
 
@@ -32,7 +33,7 @@ export function displayText(config: ResourceConfig, field: string, value: unknow
   const p = config.properties[field];
   if (!p) return String(value);
   const type = baseType(p);
-  if (type === 'boolean') return field === 'ativo' ? ACTIVE_TEXT[String(Boolean(value)) as 'true' | 'false'] : value ? 'Sim' : 'Não';
+  if (type === 'boolean') return isStatusField(config, field) ? ACTIVE_TEXT[String(Boolean(value)) as 'true' | 'false'] : value ? 'Sim' : 'Não';
   if (p.format === 'date') return formatDate(value);
   if (p.format === 'date-time') return formatDateTime(value);
   if (p.format === 'month-day') return formatMonthDay(value);
@@ -47,7 +48,39 @@ export function displayText(config: ResourceConfig, field: string, value: unknow
 /** A value of a role property (`format: "role"`, or a list whose items have it) by its pt-BR name: 'Gestor de RH' for rh:gestor. */
 export function roleText(property: PropertySchema | undefined, value: unknown): string {
   const format = property?.format ?? (property?.items as { format?: string } | undefined)?.format;
-  return format === 'role' && typeof value === 'string' ? roleLabel(value) : String(value);
+  if (format === 'role' && typeof value === 'string') return roleLabel(value);
+  // An enum value by its pt-BR name (x-enumLabels), else as stored.
+  return property?.['x-enumLabels']?.[String(value)] ?? String(value);
+}
+
+/** Whether the field is the record's status, shown as Ativo/Inativo with the green/red dot: the toggle's field, else 'ativo'. */
+export function isStatusField(config: Partial<Pick<ResourceConfig, 'toggle' | 'properties'>>, field: string): boolean {
+  if (!config.properties) return field === 'ativo';
+  return statusFieldOf({ toggle: config.toggle ?? null, properties: config.properties }) === field;
+}
+
+/** A flag column's header (x-intranet.list.flags): the short label, the field's title as its tooltip and name. */
+export function FlagHeader({ short, title }: { short: string; title: string }) {
+  return (
+    <Tooltip title={title}>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {short}
+      </Box>
+    </Tooltip>
+  );
+}
+
+const FLAG_OFF = '–';
+
+/** A flag cell: a check for true, a dash for false (named Sim and Não). */
+export function FlagValue({ value }: { value: unknown }) {
+  return value ? (
+    <CheckIcon fontSize="small" color="success" role="img" aria-label="Sim" aria-hidden={false} sx={{ verticalAlign: 'middle' }} />
+  ) : (
+    <Box component="span" role="img" aria-label="Não" sx={{ color: 'text.disabled' }}>
+      {FLAG_OFF}
+    </Box>
+  );
 }
 
 export function StatusDot({ active }: { active: boolean }) {
@@ -75,8 +108,8 @@ const UNBROKEN_FORMATS = new Set(['cnpj', 'cpf', 'cep', 'phone', 'date', 'date-t
 export interface SchemaFieldProps {
   config: ResourceConfig;
   source: string;
-  /** Read by Datagrid for the column header. */
-  label?: string;
+  /** Read by Datagrid for the column header (a flag column's is an element). */
+  label?: string | ReactElement;
   sortable?: boolean;
 }
 
@@ -108,9 +141,10 @@ export function SchemaField({ config, source }: SchemaFieldProps) {
   const value = record[source];
   const ref = config.references[source];
   const p = config.properties[source];
-  const View = fieldViewOf(config.resource, source)?.component;
+  const view = fieldViewOf(config.resource, source);
+  const View = view?.component;
   if (View) {
-    if (isEmptyValue(value)) return <Empty />;
+    if (isEmptyValue(value) && !view.showEmpty) return <Empty />;
     return (
       <Suspense fallback={<CircularProgress size={16} />}>
         <View config={config} field={source} value={value} />
@@ -135,8 +169,9 @@ export function SchemaField({ config, source }: SchemaFieldProps) {
       </ReferenceField>
     );
   }
+  if (p && baseType(p) === 'boolean' && config.list.flags?.[source]) return <FlagValue value={value} />;
   if (isEmptyValue(value)) return <Empty />;
-  if (p && baseType(p) === 'boolean' && source === 'ativo') return <StatusDot active={Boolean(value)} />;
+  if (p && baseType(p) === 'boolean' && isStatusField(config, source)) return <StatusDot active={Boolean(value)} />;
   if (p?.format === 'file' && typeof value === 'string') {
     return isImageFieldName(source) ? <FileImage id={value} module={config.module} alt={p.title} size={40} /> : <Chip size="small" label="Arquivo" />;
   }
@@ -174,7 +209,7 @@ export function SchemaField({ config, source }: SchemaFieldProps) {
           (p.items as { format?: string } | undefined)?.format === 'role' && typeof v === 'string' ? (
             <RoleChip key={i} role={v} />
           ) : (
-            <Chip key={i} size="small" label={String(v)} />
+            <Chip key={i} size="small" label={roleText(p, v)} />
           ),
         )}
       </Stack>

@@ -1,5 +1,6 @@
-// Icons named in records (a news category's 'icone': Material Icons names such as 'campaign'): the
-// common ones drawn from @mui/icons-material, any other shown by a generic tag icon.
+// Icons named in records (a news category's 'icone': Material Icons names such as 'campaign') and in
+// schemas (a row action's icon): the common ones drawn from @mui/icons-material, any other shown by a
+// generic tag icon.
 import type { SvgIconProps } from '@mui/material';
 import Campaign from '@mui/icons-material/Campaign';
 import Event from '@mui/icons-material/Event';
@@ -34,6 +35,29 @@ import Article from '@mui/icons-material/Article';
 import Notifications from '@mui/icons-material/Notifications';
 import Security from '@mui/icons-material/Security';
 import Storefront from '@mui/icons-material/Storefront';
+// Row actions of the schemas (x-intranet.actions[].icon).
+import LanguageIcon from '@mui/icons-material/Language';
+import CasinoIcon from '@mui/icons-material/Casino';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import LinkIcon from '@mui/icons-material/Link';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DownloadIcon from '@mui/icons-material/Download';
+import ListIcon from '@mui/icons-material/List';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import PeopleIcon from '@mui/icons-material/People';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import PlaceIcon from '@mui/icons-material/Place';
+import LocationOnIcon from '@mui/icons-material/LocationOn';
+import DescriptionIcon from '@mui/icons-material/Description';
+import MapIcon from '@mui/icons-material/Map';
+import ReceiptIcon from '@mui/icons-material/Receipt';
+import SendIcon from '@mui/icons-material/Send';
+import BlockIcon from '@mui/icons-material/Block';
 
 const ICONS: Record<string, typeof Label> = {
   campaign: Campaign,
@@ -69,6 +93,28 @@ const ICONS: Record<string, typeof Label> = {
   notifications: Notifications,
   security: Security,
   storefront: Storefront,
+  language: LanguageIcon,
+  casino: CasinoIcon,
+  visibility: VisibilityIcon,
+  link: LinkIcon,
+  assessment: AssessmentIcon,
+  restart_alt: RestartAltIcon,
+  content_copy: ContentCopyIcon,
+  download: DownloadIcon,
+  list: ListIcon,
+  pause: PauseIcon,
+  play_arrow: PlayArrowIcon,
+  playlist_add: PlaylistAddIcon,
+  open_in_new: OpenInNewIcon,
+  people: PeopleIcon,
+  bar_chart: BarChartIcon,
+  place: PlaceIcon,
+  location_on: LocationOnIcon,
+  description: DescriptionIcon,
+  map: MapIcon,
+  receipt: ReceiptIcon,
+  send: SendIcon,
+  block: BlockIcon,
 };
 
 /** Fields holding an icon's name. */
@@ -76,6 +122,9 @@ export const isIconNameField = (field: string) => /^(icone|icon|icones)$/i.test(
 
 /** Material Icons names come in snake_case; 'Campaign' or 'campaign-outlined' are read alike. */
 const keyOf = (name: string) => name.trim().replace(/([a-z])([A-Z])/g, '$1_$2').replace(/-/g, '_').toLowerCase().replace(/_(outlined|rounded|sharp|two_?tone)$/, '');
+
+/** Whether a name is one of the icons drawn here (a schema's action icon must be: a test checks them). */
+export const isKnownIcon = (name: string) => keyOf(name) in ICONS;
 
 export function NamedIcon({ icon: name, ...props }: { icon: string | null | undefined } & SvgIconProps) {
   const Icon = (name && ICONS[keyOf(name)]) || Label;

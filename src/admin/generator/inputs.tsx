@@ -49,8 +49,8 @@ export function validation(property: PropertySchema, required: boolean): MarkedV
   return list;
 }
 
-const choicesOf = (values: unknown[] | undefined) =>
-  (values ?? []).filter((v) => v !== null).map((v) => ({ id: v as string | number, name: String(v) }));
+const choicesOf = (values: unknown[] | undefined, labels?: Record<string, string>) =>
+  (values ?? []).filter((v) => v !== null).map((v) => ({ id: v as string | number, name: labels?.[String(v)] ?? String(v) }));
 
 /** A field spans the whole row when it holds long text, rich text or a file. */
 export function isWide(property: PropertySchema) {
@@ -87,7 +87,7 @@ export function SchemaInput({ config, field }: { config: ResourceConfig; field: 
 
   if (type === 'array') {
     const items = (property.items ?? {}) as PropertySchema;
-    if (items.enum) return <SelectArrayInput {...common} choices={choicesOf(items.enum)} />;
+    if (items.enum) return <SelectArrayInput {...common} choices={choicesOf(items.enum, property['x-enumLabels'])} />;
     if (items.format === 'role') return <RoleArrayInput source={field} label={label} validate={validate} helperText={common.helperText} property={property} />;
     if (items.format === 'file') {
       return (
@@ -107,7 +107,7 @@ export function SchemaInput({ config, field }: { config: ResourceConfig; field: 
   }
 
   if (property.enum) {
-    return <SelectInput {...common} choices={choicesOf(property.enum)} emptyText={required ? undefined : 'Não informado'} parse={(v: unknown) => (v === '' ? null : v)} />;
+    return <SelectInput {...common} choices={choicesOf(property.enum, property['x-enumLabels'])} emptyText={required ? undefined : 'Não informado'} parse={(v: unknown) => (v === '' ? null : v)} />;
   }
 
   if (property.format === 'money') return <MoneyInput common={common} />;

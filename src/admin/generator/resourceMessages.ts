@@ -2,17 +2,23 @@
 // with '{campo}' replaced by that field of the record (the server's answer to the write), else the
 // spec's defaults: 'Dados atualizados com sucesso!' after a create or an update, 'Item excluído com
 // sucesso!' after a delete, and for a refusal the server's text, else the generic failure text.
+// Ativar/Desativar ('toggled') has its own pair, its refusal falling back to the update's text.
 import { MSG } from '../../domain/messages.js';
 import { isEmptyValue } from '../../domain/format.js';
 import { displayText } from './fields.js';
 import { configByResource } from './registry.js';
 import type { ResourceConfig, ResourceMessages } from './schemas.js';
 
-export type WriteKind = 'created' | 'updated' | 'deleted';
-type ErrorKind = 'createError' | 'updateError' | 'deleteError';
+export type WriteKind = 'created' | 'updated' | 'deleted' | 'toggled';
+type ErrorKind = 'createError' | 'updateError' | 'deleteError' | 'toggleError';
 
-const ERROR_OF: Record<WriteKind, ErrorKind> = { created: 'createError', updated: 'updateError', deleted: 'deleteError' };
-const DEFAULT_TEXT: Record<WriteKind, string> = { created: MSG.success, updated: MSG.success, deleted: MSG.deleted };
+const ERROR_OF: Record<WriteKind, ErrorKind[]> = {
+  created: ['createError'],
+  updated: ['updateError'],
+  deleted: ['deleteError'],
+  toggled: ['toggleError', 'updateError'],
+};
+const DEFAULT_TEXT: Record<WriteKind, string> = { created: MSG.success, updated: MSG.success, deleted: MSG.deleted, toggled: MSG.success };
 
 type RecordLike = Record<string, unknown> | null | undefined;
 type Config = Pick<ResourceConfig, 'properties' | 'messages'> & Partial<ResourceConfig>;
@@ -42,7 +48,7 @@ export function successText(config: Config | undefined, kind: WriteKind, record?
 
 /** The text of a refused write: the schema's, else the server's, else the generic failure. */
 export function failureText(config: Config | undefined, kind: WriteKind, error: unknown, record?: RecordLike): string {
-  const own = config?.messages?.[ERROR_OF[kind]];
+  const own = ERROR_OF[kind].map((k) => config?.messages?.[k]).find(Boolean);
   const fromSchema = own && config ? interpolate(own, config, record) : null;
   const fromServer = (error as { message?: unknown } | undefined)?.message;
   return fromSchema || (typeof fromServer === 'string' && fromServer.trim() ? fromServer : MSG.failure);

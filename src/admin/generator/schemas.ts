@@ -4,6 +4,9 @@
 import type { Right } from '../../domain/roles.js';
 import type { DateRange } from '../../domain/dateRange.js';
 import type { ResourceMessages } from '../../domain/messages.js';
+import { TOGGLE_DEFAULTS, type RowAction, type RowCondition, type ToggleRule } from '../../domain/rowActions.js';
+
+export type { RowAction, RowCondition };
 
 export type { Right };
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -27,6 +30,8 @@ export interface PropertySchema {
   items?: PropertySchema | { type?: string; enum?: unknown[]; format?: string };
   minItems?: number;
   maxItems?: number;
+  /** The pt-BR name of each enum value (of the field, or of its items). */
+  'x-enumLabels'?: Record<string, string>;
 }
 
 export interface Reference {
@@ -46,6 +51,10 @@ export interface RouteAlias {
   title?: string;
   addLabel?: string;
   back?: string;
+  /** A permanent filter of the list on this base (field equal to the value, or to any of a list). */
+  filter?: Record<string, unknown>;
+  /** No add button on this base's list. */
+  hideAdd?: boolean;
 }
 
 export interface IntranetBlock {
@@ -64,8 +73,12 @@ export interface IntranetBlock {
     filters?: string[];
     expand?: string[];
     view?: 'table' | 'cards';
+    flags?: Record<string, string>;
   };
   form?: { sections: { title: string; fields: string[] }[] };
+  actions?: RowAction[];
+  toggle?: ToggleRule | false;
+  deleteWhen?: RowCondition;
   addLabel?: string;
   title?: string;
   back?: string;
@@ -135,7 +148,36 @@ export interface ResourceConfig {
   gender: 'm' | 'f';
   /** The resource's toasts (x-intranet.messages). */
   messages: ResourceMessages;
+  /** Extra row actions (x-intranet.actions). */
+  actions: RowAction[];
+  /** The Ativar/Desativar action (x-intranet.toggle, else a writable 'ativo'); null: none. */
+  toggle: Toggle | null;
+  /** Excluir only on rows meeting it (x-intranet.deleteWhen). */
+  deleteWhen?: RowCondition;
+  /** The permanent filter of the list on this route base (an alias's filter); {} on the resource's own. */
+  listFilter: Record<string, unknown>;
+  /** No add button on this route base (an alias's hideAdd). */
+  hideAdd: boolean;
 }
+
+export interface Toggle {
+  field: string;
+  on: string;
+  off: string;
+  when?: RowCondition;
+}
+
+/** The toggle of a schema: the declared one, or Ativar/Desativar on a writable 'ativo'. */
+function toggleOf(x: IntranetBlock, properties: Record<string, PropertySchema>): Toggle | null {
+  if (x.toggle === false) return null;
+  const field = x.toggle?.field ?? TOGGLE_DEFAULTS.field;
+  if (!properties[field] || properties[field].readOnly) return null;
+  return { field, on: x.toggle?.on ?? TOGGLE_DEFAULTS.on, off: x.toggle?.off ?? TOGGLE_DEFAULTS.off, when: x.toggle?.when };
+}
+
+/** The field the green/red status dot shows: the toggle's, else 'ativo'. */
+export const statusFieldOf = (config: Pick<ResourceConfig, 'toggle' | 'properties'>): string | null =>
+  config.toggle?.field ?? ('ativo' in config.properties ? 'ativo' : null);
 
 export const DEFAULT_BACK = '/modulos/admin';
 
@@ -176,6 +218,7 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
       filters: x.list.filters ?? [],
       expand: x.list.expand ?? [],
       view: x.list.view ?? 'table',
+      flags: x.list.flags ?? {},
     },
     sections: x.form?.sections ?? [{ title: 'Dados Básicos', fields: writable }],
     recordLabel: labelOf ?? fallbackLabel,
@@ -186,6 +229,11 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
     internal: x.internal === true,
     gender: x.gender ?? 'm',
     messages: x.messages ?? {},
+    actions: x.actions ?? [],
+    toggle: toggleOf(x, properties),
+    deleteWhen: x.deleteWhen,
+    listFilter: {},
+    hideAdd: false,
   };
 }
 
@@ -199,6 +247,8 @@ export function aliasConfig(config: ResourceConfig, alias: RouteAlias): Resource
     addLabel: alias.addLabel ?? config.addLabel,
     back: alias.back ?? config.back,
     aliases: [],
+    listFilter: alias.filter ?? {},
+    hideAdd: alias.hideAdd === true,
   };
 }
 

@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+// Trigram indexes for substring search (migration 0062); PostgreSQL ships it as a contrib extension.
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -222,7 +224,7 @@ export async function createPglite(dataDir: string | null): Promise<Database> {
     location = resolve(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
   }
-  const db = await PGlite.create(location, { parsers });
+  const db = await PGlite.create(location, { parsers, extensions: { pg_trgm } });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const r = await q.query<T>(sql, params as any[]);

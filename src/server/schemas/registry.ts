@@ -7,6 +7,7 @@ import type { ErrorObject } from 'ajv';
 import type { DateRange } from '../../domain/dateRange.js';
 import { MSG, type ResourceMessages } from '../../domain/messages.js';
 import type { AccessRule } from '../../domain/roles.js';
+import { conditionFields, placeholders, TOGGLE_DEFAULTS, type RowAction, type RowCondition, type ToggleRule } from '../../domain/rowActions.js';
 
 export type { AccessRule, Right } from '../../domain/roles.js';
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -28,9 +29,21 @@ export interface PropertySchema {
   [key: string]: unknown;
 }
 
+/** Another route base of the same screens (x-intranet.aliases), optionally a permanently filtered view. */
+export interface Alias {
+  path: string;
+  editPath?: string;
+  title?: string;
+  addLabel?: string;
+  back?: string;
+  filter?: Record<string, unknown>;
+  hideAdd?: boolean;
+}
+
 export interface Block {
   resource: string;
   path?: string;
+  aliases?: Alias[];
   table: string;
   graphql?: string;
   module: string;
@@ -44,8 +57,16 @@ export interface Block {
     filters?: string[];
     expand?: string[];
     view?: 'table' | 'cards';
+    /** Boolean columns drawn as flags under a short label ({ "bitcom": "BIT" }). */
+    flags?: Record<string, string>;
   };
   form?: { sections: { title: string; fields: string[] }[] };
+  /** Extra row actions of the list. */
+  actions?: RowAction[];
+  /** The Ativar/Desativar action; false: none. */
+  toggle?: ToggleRule | false;
+  /** Excluir shows only on rows meeting it. */
+  deleteWhen?: RowCondition;
   addLabel?: string;
   title?: string;
   back?: string;
@@ -210,6 +231,7 @@ export function checkSchema(schema: EntitySchema, file: string, validateMeta: (s
     rule.fields.forEach((f) => known(f, 'unique'));
     if (rule.field) known(rule.field, 'unique.field');
   }
+  checkListActions(schema, file, known);
   if (typeof block.provider === 'string') known(block.provider, 'provider');
   else if (block.provider) known(block.provider.column, 'provider.column');
   if (block.owner) known(block.owner, 'owner');
@@ -220,6 +242,53 @@ export function checkSchema(schema: EntitySchema, file: string, validateMeta: (s
     throw new SchemaError(`${file}: id must be an integer or a uuid`);
   }
   if (!props.id.readOnly) throw new SchemaError(`${file}: id must be readOnly`);
+  for (const [field, p] of Object.entries(props)) {
+    const labels = p['x-enumLabels'] as Record<string, string> | undefined;
+    const values = p.enum ?? p.items?.enum;
+    for (const value of Object.keys(labels ?? {})) {
+      if (!values?.some((v) => String(v) === value)) throw new SchemaError(`${file}: x-enumLabels of "${field}" names "${value}", not one of its values`);
+    }
+  }
+}
+
+/** The row actions, toggle, flags and alias filters: the fields they name are the record's, of the right type. */
+function checkListActions(schema: EntitySchema, file: string, known: (f: string, where: string) => void) {
+  const props = schema.properties;
+  const block = schema['x-intranet'];
+  const boolean = (f: string, where: string) => {
+    known(f, where);
+    if (baseType(props[f]) !== 'boolean') throw new SchemaError(`${file}: ${where} field "${f}" must be a boolean`);
+  };
+  for (const field of Object.keys(block.list.flags ?? {})) {
+    boolean(field, 'list.flags');
+    if (!block.list.columns.includes(field)) throw new SchemaError(`${file}: list.flags field "${field}" is not in list.columns`);
+  }
+  for (const action of block.actions ?? []) {
+    const where = `action "${action.label}"`;
+    conditionFields(action.when).forEach((f) => known(f, `${where} when`));
+    if (action.kind === 'details') action.fields.forEach((f) => known(f, where));
+    if (action.kind === 'external') {
+      known(action.field, where);
+      if (baseType(props[action.field]) !== 'string') throw new SchemaError(`${file}: ${where} field "${action.field}" must be a string`);
+    }
+    if (action.kind === 'page') placeholders(action.to).forEach((f) => known(f, `${where} route`));
+  }
+  if (block.toggle) {
+    const field = block.toggle.field ?? TOGGLE_DEFAULTS.field;
+    boolean(field, 'toggle');
+    if (props[field].readOnly) throw new SchemaError(`${file}: toggle field "${field}" is read-only`);
+    conditionFields(block.toggle.when).forEach((f) => known(f, 'toggle.when'));
+  }
+  conditionFields(block.deleteWhen).forEach((f) => known(f, 'deleteWhen'));
+  for (const alias of block.aliases ?? []) {
+    for (const [field, value] of Object.entries(alias.filter ?? {})) {
+      known(field, `alias ${alias.path} filter`);
+      const allowed = props[field].enum;
+      const values = Array.isArray(value) ? value : [value];
+      const bad = allowed ? values.findIndex((v) => !allowed.includes(v)) : -1;
+      if (bad >= 0) throw new SchemaError(`${file}: alias ${alias.path} filter ${field} = ${JSON.stringify(values[bad])} is not one of its values`);
+    }
+  }
 }
 
 function walk(dir: string): string[] {
@@ -341,6 +410,18 @@ export function createRegistry(schemas: { schema: EntitySchema; file: string }[]
           throw new SchemaError(`${def.file}: reference ${field} contextFields binds "${bound}", which is not in its select chain (${chain.join(', ') || 'none'})`);
         }
       }
+    }
+    for (const action of def.block.actions ?? []) {
+      if (action.kind !== 'related') continue;
+      const where = `${def.file}: action "${action.label}"`;
+      const target = byName.get(action.resource);
+      if (!target) throw new SchemaError(`${where} lists unknown resource "${action.resource}"`);
+      for (const f of [action.field, action.show, ...(action.sort ? [action.sort] : [])]) {
+        const column = target.columnByName.get(f);
+        if (!column || column.property.writeOnly) throw new SchemaError(`${where}: "${f}" is not a field of ${action.resource}`);
+      }
+      const ref = target.block.references?.[action.field];
+      if (ref && ref.resource !== def.name) throw new SchemaError(`${where}: ${action.resource}.${action.field} refers to ${ref.resource}, not ${def.name}`);
     }
     for (const column of def.block.list.columns.filter((c) => c.includes('.'))) {
       const steps = resolveFieldPath(byName, def, column);

@@ -1,0 +1,202 @@
+// The customer lookup of the field form (foundation document, section 5): once the CPF has its 11
+// digits the providers' customers are searched by it (POST /v1/relacionamento/clientes, role header
+// of the vendas area); one match fills the lead's empty fields from the customer, several open a
+// radio dialog 'Mais de um resultado encontrado' to pick one, none says 'Nenhum resultado
+// encontrado'. A banner tells the seller whether the person is already a customer: 'Cliente <nome>
+// (<sistema>)' or 'Não é cliente'. A CPF under 11 digits is not searched.
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Alert, AlertTitle, CircularProgress, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { applyMask, MASKS } from '../../src/domain/format.js';
+import { onlyDigits } from '../../src/domain/validators.js';
+import { v1Json } from '../../src/admin/generator/api.js';
+import { IntranetDialog } from '../../src/admin/generator/Dialog.js';
+import { isBlankId } from '../../src/admin/generator/dependent.js';
+
+export const LOOKUP_TEXT = {
+  several: 'Mais de um resultado encontrado',
+  none: 'Nenhum resultado encontrado',
+  notCustomer: 'Não é cliente',
+  searching: 'Buscando cliente...',
+} as const;
+
+/** A customer as POST /v1/relacionamento/clientes answers it (the fields the form uses). */
+export interface CustomerRow {
+  nome_razaosocial: string;
+  cpf?: string | null;
+  cod_cliente?: string | null;
+  sistema?: string | null;
+  id_empresa?: number | null;
+  situacao?: string | null;
+  dias_atraso?: number | null;
+  telefone?: string | null;
+  celular?: string | null;
+  cep?: string | null;
+  rua?: string | null;
+  numero?: string | null;
+  complemento?: string | null;
+  bairro?: string | null;
+  cidade?: string | null;
+  uf?: string | null;
+}
+
+export const customerTitle = (c: Pick<CustomerRow, 'nome_razaosocial' | 'sistema'>) => `Cliente ${c.nome_razaosocial}${c.sistema ? ` (${c.sistema})` : ''}`;
+
+/** The CPF digits searched: only a complete CPF is. */
+export const searchableCpf = (value: unknown) => {
+  const digits = typeof value === 'string' ? onlyDigits(value) : '';
+  return digits.length === 11 ? digits : null;
+};
+
+async function findByCpf(cpf: string): Promise<CustomerRow[]> {
+  const json = await v1Json<{ relacionamento_dados_pessoas?: CustomerRow[] }>('/v1/relacionamento/clientes', {
+    method: 'POST',
+    body: JSON.stringify({ filtro: { cpf } }),
+    module: 'vendas',
+  });
+  return json.relacionamento_dados_pessoas ?? [];
+}
+
+/** A phone as the lead's mask wants it, when the customer's has the 11 digits of a mobile number. */
+function maskedPhone(c: CustomerRow): string | null {
+  for (const value of [c.celular, c.telefone]) {
+    const digits = onlyDigits(value ?? '').replace(/^55(?=\d{11}$)/, '');
+    if (digits.length === 11) return applyMask(MASKS.phone, digits);
+  }
+  return null;
+}
+
+function maskedCep(value: string | null | undefined): string | null {
+  const digits = onlyDigits(value ?? '');
+  return digits.length === 8 ? applyMask(MASKS.cep, digits) : null;
+}
+
+/**
+ * Fills the lead's empty fields from the customer (the seller's typing is never overwritten). The
+ * address comes along only when the form has no CEP yet; the CEP goes last, so the form's CEP lookup
+ * runs on it as on a typed one.
+ */
+function useFillFromCustomer(fields: readonly string[]) {
+  const { getValues, setValue } = useFormContext();
+  return (c: CustomerRow) => {
+    const put = (field: string, value: unknown) => {
+      if (!fields.includes(field) || value === null || value === undefined || value === '') return;
+      if (!isBlankId(getValues(field))) return;
+      setValue(field, value, { shouldDirty: true, shouldValidate: true });
+    };
+    put('nome', c.nome_razaosocial);
+    put('telefone', maskedPhone(c));
+    put('id_empresa', c.id_empresa);
+    const cep = maskedCep(c.cep);
+    if (cep && isBlankId(getValues('cep'))) {
+      for (const field of ['rua', 'numero', 'complemento', 'bairro', 'cidade', 'uf'] as const) put(field, c[field]);
+      put('cep', cep);
+    }
+  };
+}
+
+const describe = (c: CustomerRow) =>
+  [c.cod_cliente ? `Código ${c.cod_cliente}` : null, c.situacao ? `situação ${c.situacao}` : null, (c.dias_atraso ?? 0) > 0 ? `${c.dias_atraso} dias em atraso` : null]
+    .filter(Boolean)
+    .join(' · ');
+
+/** The banner under the CPF, and the choice among several customers. `fields`: the form's fields the lookup may fill. */
+export function CustomerLookup({ fields }: { fields: readonly string[] }) {
+  const cpf = searchableCpf(useWatch({ name: 'cpf' }));
+  const fill = useFillFromCustomer(fields);
+  const { data, isFetching, error } = useQuery({
+    queryKey: ['customer-lookup', cpf],
+    queryFn: () => findByCpf(cpf!),
+    enabled: cpf !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
+  const [chosen, setChosen] = useState<CustomerRow | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const [picked, setPicked] = useState('0');
+  // Each CPF's answer is handled once: filling, or asking which customer.
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (cpf === null) {
+      handled.current = null;
+      setChosen(null);
+      setChoosing(false);
+      return;
+    }
+    if (!data || isFetching || handled.current === cpf) return;
+    handled.current = cpf;
+    setChosen(null);
+    if (data.length === 1) {
+      setChosen(data[0]);
+      fill(data[0]);
+    } else if (data.length > 1) {
+      setPicked('0');
+      setChoosing(true);
+    }
+    // fill reads the form when called; the answer and the CPF decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cpf, data, isFetching]);
+
+  if (cpf === null) return null;
+  let banner;
+  if (isFetching) {
+    banner = (
+      <Alert severity="info" icon={<CircularProgress size={18} />} role="status">
+        {LOOKUP_TEXT.searching}
+      </Alert>
+    );
+  } else if (error) {
+    banner = (
+      <Alert severity="warning" role="alert">
+        {(error as Error).message}
+      </Alert>
+    );
+  } else if (data && data.length === 0) {
+    banner = (
+      <Alert severity="info" role="status">
+        <AlertTitle>{LOOKUP_TEXT.notCustomer}</AlertTitle>
+        {LOOKUP_TEXT.none}
+      </Alert>
+    );
+  } else if (data && data.length > 0) {
+    const shown = chosen ? [chosen] : data;
+    banner = (
+      <Alert severity="success" role="status">
+        {shown.map((c, i) => (
+          <Stack key={i}>
+            <AlertTitle sx={{ mb: 0 }}>{customerTitle(c)}</AlertTitle>
+            {describe(c) && <Typography variant="body2">{describe(c)}</Typography>}
+          </Stack>
+        ))}
+      </Alert>
+    );
+  }
+
+  return (
+    <>
+      <Stack sx={{ mb: 2 }}>{banner}</Stack>
+      {data && data.length > 1 && (
+        <IntranetDialog
+          open={choosing}
+          title={LOOKUP_TEXT.several}
+          onClose={() => setChoosing(false)}
+          onConfirm={() => {
+            const customer = data[Number(picked)];
+            setChoosing(false);
+            if (!customer) return;
+            setChosen(customer);
+            fill(customer);
+          }}
+        >
+          <RadioGroup value={picked} onChange={(_, value) => setPicked(value)} aria-label={LOOKUP_TEXT.several}>
+            {data.map((c, i) => (
+              <FormControlLabel key={i} value={String(i)} control={<Radio />} label={[customerTitle(c), describe(c)].filter(Boolean).join(' — ')} />
+            ))}
+          </RadioGroup>
+        </IntranetDialog>
+      )}
+    </>
+  );
+}

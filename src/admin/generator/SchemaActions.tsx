@@ -1,0 +1,178 @@
+// The row actions a schema declares (x-intranet.actions): a read-only details dialog, an external
+// link (disabled without a URL), a link to a screen, and a dialog of the related rows of another
+// resource; each for whom its `right` allows, on the rows its `when` accepts.
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { RecordContextProvider, useGetList } from 'react-admin';
+import { DIALOG_DEFAULTS } from '../../domain/dialog.js';
+import { NO_DATA_TEXT } from '../../domain/format.js';
+import { userAllows } from '../../domain/roles.js';
+import { fillRoute, meets, type RowAction } from '../../domain/rowActions.js';
+import { rightsOf, type Rights } from './access.js';
+import { displayText, SchemaField } from './fields.js';
+import { NamedIcon } from './iconNames.js';
+import { columnTitle } from './paths.js';
+import { configByResource } from './registry.js';
+import type { Operation, ResourceConfig } from './schemas.js';
+
+const OPERATIONS = new Set<string>(['list', 'get', 'create', 'update', 'delete']);
+const lookup = (resource: string) => configByResource.get(resource);
+
+/**
+ * Whether someone holding `roles` gets the action (on some row): its right, an operation of the
+ * resource or a role right in one of its areas (default get); a related list also needs the right
+ * to list that resource.
+ */
+export function actionAllowed(config: ResourceConfig, action: RowAction, rights: Rights, roles: readonly string[]): boolean {
+  const right = action.right ?? 'get';
+  const allowed = OPERATIONS.has(right)
+    ? rights[right as Operation]
+    : [config.module, ...config.alsoModules].some((area) => userAllows(roles, right as Exclude<typeof right, Operation>, area));
+  if (!allowed) return false;
+  if (action.kind !== 'related') return true;
+  const target = lookup(action.resource);
+  return Boolean(target && rightsOf(target, roles).list);
+}
+
+/** The schema's actions shown on this row: allowed to the user, and the row meets their condition. */
+export const rowActionsFor = (config: ResourceConfig, record: Record<string, unknown>, rights: Rights, roles: readonly string[]) =>
+  config.actions.filter((a) => actionAllowed(config, a, rights, roles) && meets(a.when, record));
+
+/** The http(s) address of an external action's value: a bare 'www.site.com.br' gets https://, any other scheme none. */
+export function externalHref(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  const text = value.trim();
+  if (/^https?:\/\//i.test(text)) return text;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(text) || text.startsWith('/')) return null;
+  return `https://${text}`;
+}
+
+/** An action's button: its icon with the label as tooltip and name, or a text button without an icon. */
+function ActionButton({ action, disabled, onClick, href, to }: { action: RowAction; disabled?: boolean; onClick?: () => void; href?: string; to?: string }) {
+  const link = href ? { component: 'a' as const, href, target: '_blank', rel: 'noopener noreferrer' } : to ? { component: Link, to } : {};
+  const button = action.icon ? (
+    <IconButton size="small" aria-label={action.label} disabled={disabled} onClick={onClick} {...link}>
+      <NamedIcon icon={action.icon} fontSize="small" aria-label={undefined} aria-hidden />
+    </IconButton>
+  ) : (
+    <Button size="small" disabled={disabled} onClick={onClick} {...link}>
+      {action.label}
+    </Button>
+  );
+  return (
+    <Tooltip title={action.label}>
+      {/* A disabled button gets no hover events: the span keeps the tooltip. */}
+      <Box component="span">{button}</Box>
+    </Tooltip>
+  );
+}
+
+function ActionDialog({ open, title, subhead, onClose, children }: { open: boolean; title: string; subhead?: string; onClose: () => void; children: ReactNode }) {
+  // The title alone names the dialog (DialogTitle takes the dialog's aria-labelledby id).
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle component="h2">{title}</DialogTitle>
+      <DialogContent dividers>
+        {subhead && (
+          <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
+            {subhead}
+          </Typography>
+        )}
+        {open && children}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{DIALOG_DEFAULTS.closeLabel}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The row's name in a dialog's subhead (its label field as tables show it). */
+const recordName = (config: ResourceConfig, record: Record<string, unknown>) => {
+  const value = record[config.recordLabel];
+  return value === null || value === undefined || config.recordLabel === 'id' ? undefined : displayText(config, config.recordLabel, value);
+};
+
+function Details({ config, record, fields }: { config: ResourceConfig; record: Record<string, unknown>; fields: string[] }) {
+  return (
+    <RecordContextProvider value={record}>
+      <Table size="small">
+        <TableBody>
+          {fields.map((field) => (
+            <TableRow key={field}>
+              <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '40%', border: 0, pl: 0 }}>
+                {columnTitle(config, field, lookup)}
+              </TableCell>
+              <TableCell sx={{ border: 0 }}>
+                <SchemaField config={config} source={field} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </RecordContextProvider>
+  );
+}
+
+/** The rows of the related resource pointing to this row, each by its `show` field, in `sort` order. */
+function Related({ action, record }: { action: Extract<RowAction, { kind: 'related' }>; record: Record<string, unknown> }) {
+  const target = lookup(action.resource)!;
+  const sort = action.sort ? { field: action.sort, order: 'ASC' as const } : target.list.sort;
+  // perPage 0 is the page size "Todos" (every row, up to the server's LIST_MAX_ROWS).
+  const { data, isPending, error } = useGetList(action.resource, { filter: { [action.field]: record.id }, sort, pagination: { page: 1, perPage: 0 } });
+  if (isPending) return <CircularProgress size={24} aria-label="Carregando" />;
+  if (error) return <Typography color="error">{(error as Error).message || NO_DATA_TEXT}</Typography>;
+  if (!data?.length) return <Typography sx={{ color: 'text.secondary' }}>{NO_DATA_TEXT}</Typography>;
+  return (
+    <List dense component="ol" aria-label={action.label} sx={{ listStyle: 'decimal', pl: 3 }}>
+      {data.map((row) => (
+        <ListItem key={row.id} sx={{ display: 'list-item', pl: 0.5 }}>
+          <RecordContextProvider value={row}>
+            <SchemaField config={target} source={action.show} />
+          </RecordContextProvider>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+/** One schema action of a row. */
+export function SchemaAction({ config, action, record }: { config: ResourceConfig; action: RowAction; record: Record<string, unknown> }) {
+  const [open, setOpen] = useState(false);
+  switch (action.kind) {
+    case 'external': {
+      const href = externalHref(record[action.field]);
+      return <ActionButton action={action} href={href ?? undefined} disabled={!href} />;
+    }
+    case 'page':
+      return <ActionButton action={action} to={fillRoute(action.to, record)} />;
+    case 'details':
+    case 'related':
+      return (
+        <>
+          <ActionButton action={action} onClick={() => setOpen(true)} />
+          <ActionDialog open={open} title={action.label} subhead={recordName(config, record)} onClose={() => setOpen(false)}>
+            {action.kind === 'details' ? <Details config={config} record={record} fields={action.fields} /> : <Related action={action} record={record} />}
+          </ActionDialog>
+        </>
+      );
+  }
+}
