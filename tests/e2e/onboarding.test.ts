@@ -210,8 +210,8 @@ describe('onboarding', () => {
     expect(await listed.getByRole('button', { name: 'Excluir', exact: true }).count()).toBe(0);
     await listed.getByRole('button', { name: 'Ver trilhas', exact: true }).click();
     const trailsDialog = hr.page.getByRole('dialog', { name: 'Ver trilhas' });
-    await trailsDialog.getByRole('listitem').first().waitFor({ timeout: 30_000 });
-    expect(await trailsDialog.getByRole('listitem').allInnerTexts()).toEqual(TRAILS.map((t) => t.nome));
+    // Each item names its trail through a reference, fetched after the list itself: wait for the names.
+    await expect.poll(() => trailsDialog.getByRole('listitem').allInnerTexts(), { timeout: 30_000 }).toEqual(TRAILS.map((t) => t.nome));
     await screenshot(hr.page, 'onboarding-list-trails');
     await trailsDialog.getByRole('button', { name: 'Fechar' }).click();
     await trailsDialog.waitFor({ state: 'hidden' });
