@@ -197,6 +197,22 @@ export function formatNumber(value: unknown): string {
 }
 
 /** The spec's input masks; '#' stands for a digit. */
+/** What opening WhatsApp on a phone without digits says (foundation spec, section 5). */
+export const INVALID_PHONE_TEXT = 'Número de telefone inválido.';
+/** Brazil's country code, which WhatsApp links carry (foundation spec, section 9). */
+export const WHATSAPP_COUNTRY_CODE = '55';
+
+/**
+ * The WhatsApp link of a Brazilian phone ('(31) 98765-4321' -> https://wa.me/5531987654321), or null
+ * when it has no digits. A number that already carries the country code keeps it once.
+ */
+export function whatsappUrl(phone: unknown): string | null {
+  let digits = String(phone ?? '').replace(/\D/g, '');
+  if (!digits) return null;
+  if (digits.length > 11 && digits.startsWith(WHATSAPP_COUNTRY_CODE)) digits = digits.slice(WHATSAPP_COUNTRY_CODE.length);
+  return `https://wa.me/${WHATSAPP_COUNTRY_CODE}${digits}`;
+}
+
 export const MASKS = {
   cnpj: '##.###.###/####-##',
   cpf: '###.###.###-##',

@@ -15,6 +15,7 @@ import { createPglite } from '../../src/server/db/index.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { loadRegistry } from '../../src/server/schemas/registry.js';
 import { SCHEMAS_DIR } from '../../src/server/app.js';
+import { demoCpf } from '../../src/server/seed.js';
 import { onPostgres, testApp, type TestApp } from '../helpers/app.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'customers');
@@ -186,6 +187,51 @@ describe('a good file', () => {
     ]);
     const mixed = await importCustomers(t.db, file('misturado.csv', 'sistema;cod_cliente;nome;situacao\nRAZAOINFO;9003;Quitéria;ativo\nBITCOM;9004;Rui;ativo\n'), { sistema: 'RAZAOINFO' });
     expect(mixed.errors).toEqual([{ line: 3, message: 'sistema "BITCOM" diferente de --sistema RAZAOINFO' }]);
+  });
+
+  it("refreshes the customer flags of the leads its rows touch (cliente, cod_cliente, inadimplente), audited", async () => {
+    const cpf = demoCpf('314159265');
+    const lead = async (provider: string) => {
+      const r = await t.inject({ method: 'POST', url: '/api/leads', headers: { 'x-intranet-role': 'users:superadmin' }, payload: { nome: 'Lead da Feira', id_empresa: providers[provider], cpf } });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json().id as number;
+    };
+    const flags = async (id: number) => {
+      const r = (await t.inject({ url: `/api/leads/${id}`, headers: { 'x-intranet-role': 'users:superadmin' } })).json();
+      return [r.cliente, r.cod_cliente, r.inadimplente];
+    };
+    const bitcom = await lead('Bitcom');
+    const vetorial = await lead('Vetorial');
+    expect(await flags(bitcom)).toEqual([false, null, false]);
+
+    // The lead's CPF becomes a Bitcom customer who owes 15 days: only the Bitcom lead changes.
+    const owing = await importCustomers(t.db, file('lead-devendo.csv', `sistema;cod_cliente;nome;cpf;situacao;dias_atraso\nBITCOM;7001;Lia Feira;${cpf};ativo;15\n`));
+    expect(owing).toMatchObject({ ok: true, inserted: 1, leadsUpdated: 1 });
+    expect(formatReport(owing)).toContain('1 lead(s) com a situação de cliente atualizada');
+    expect(await flags(bitcom)).toEqual([true, '7001', true]);
+    expect(await flags(vetorial)).toEqual([false, null, false]);
+
+    // Paid: inadimplente goes; the same file again changes no lead.
+    const paid = file('lead-pago.csv', `sistema;cod_cliente;nome;cpf;situacao;dias_atraso\nBITCOM;7001;Lia Feira;${cpf};ativo;0\n`);
+    expect(await importCustomers(t.db, paid)).toMatchObject({ ok: true, updated: 1, leadsUpdated: 1 });
+    expect(await flags(bitcom)).toEqual([true, '7001', false]);
+    expect(await importCustomers(t.db, paid)).toMatchObject({ ok: true, unchanged: 1, leadsUpdated: 0 });
+
+    // The ERP corrects the customer's CPF: the lead (found by its customer code) is no longer a customer.
+    const other = demoCpf('271828182');
+    expect(await importCustomers(t.db, file('lead-outro-cpf.csv', `sistema;cod_cliente;nome;cpf;situacao\nBITCOM;7001;Lia Feira;${other};ativo\n`))).toMatchObject({ ok: true, leadsUpdated: 1 });
+    expect(await flags(bitcom)).toEqual([false, null, false]);
+
+    const { rows: log } = await t.db.query<{ operacao: string; new_data: Record<string, unknown> }>(
+      `SELECT operacao, new_data FROM admin.log WHERE tabelas = 'vendas.lead' AND id_item = $1 ORDER BY id`,
+      [String(bitcom)],
+    );
+    expect(log.map((l) => [l.operacao, l.new_data.cliente, l.new_data.inadimplente])).toEqual([
+      ['INSERT', false, false],
+      ['UPDATE', true, true],
+      ['UPDATE', true, false],
+      ['UPDATE', false, false],
+    ]);
   });
 
   it('reads a latin1 CSV (a spreadsheet saved as CSV on Windows) and a comma-separated one', async () => {

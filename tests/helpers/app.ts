@@ -1,7 +1,9 @@
 // A real server for a test file: buildApp() on a fresh in-memory PGlite, or on a fresh database of the
 // PostgreSQL at DATABASE_URL when it is set (CI runs the API tests both ways).
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/server/app.js';
 import { createPglite, createPostgres, type Database } from '../../src/server/db/index.js';
 import { migrate } from '../../src/server/db/migrate.js';
@@ -18,11 +20,26 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database (PGlite in memory, or a new PostgreSQL database). */
+/** The migrated template of tests/helpers/databaseTemplate.ts, when the project's global setup made one. */
+function template(): string | undefined {
+  try {
+    return inject('databaseTemplate') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A fresh, migrated database (PGlite in memory, or a new PostgreSQL database): a copy of the run's
+ * migrated template when there is one; migrate() still runs and finds nothing to do (it checks the
+ * template's migrations against the files, as at every start).
+ */
 export async function freshDatabase(): Promise<TestDatabase> {
   const registry = loadRegistry(SCHEMAS_DIR);
+  const from = template();
   if (!process.env.DATABASE_URL) {
-    const db = await createPglite(null);
+    const tarball = from && existsSync(from) ? new Blob([readFileSync(from)]) : undefined;
+    const db = await createPglite(null, { loadDataDir: tarball });
     await migrate(db, registry);
     return { db, drop: () => db.close() };
   }
@@ -30,7 +47,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
   const name = `intranet_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(from ? `CREATE DATABASE ${name} TEMPLATE ${pg.escapeIdentifier(from)}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(base.toString());
   url.pathname = `/${name}`;

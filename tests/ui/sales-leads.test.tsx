@@ -3,10 +3,11 @@
 // red error icon, one whose address is, a warning-colour icon, any other lead none; the tree's
 // Blocklist list holds exactly the marked leads, and the marker goes with the blocklist entry.
 import './setup.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setSession } from '../../src/admin/session.js';
 import { BLOCKLIST_MARKERS } from '../../custom-pages/sales/BlocklistMarker.js';
+import { WHATSAPP_LABEL } from '../../src/admin/generator/fields.js';
 import { renderAdmin, signOutLocally, startServer, type UiServer } from './server.js';
 
 let ui: UiServer;
@@ -81,5 +82,27 @@ describe('blocklist marker in the lead lists', () => {
     await screen.findByText('Ana Bloqueada');
     await markerShown('Bruno Endereço', 'endereco');
     expect(marker(rowOf('Ana Bloqueada'), 'cliente')).toBeNull();
+  });
+
+  it("a lead's phone opens a WhatsApp conversation (wa.me, country code 55) in a new tab, not the lead", async () => {
+    await created('/api/leads', { id_empresa: bitcom, equipe: 'interna', tipo: 'novo', nome: 'Dora Zap', telefone: '(31) 98765-4321' });
+    signOutLocally();
+    setSession({ token: ui.server.adminToken, roles: ['users:superadmin'] });
+    const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
+    try {
+      const view = renderAdmin(ui.baseUrl, '/sales/internal/leads/list');
+      await screen.findByText('Dora Zap');
+      const row = rowOf('Dora Zap');
+      expect(within(row).getByText('(31) 98765-4321')).toBeTruthy();
+      fireEvent.click(within(row).getByRole('button', { name: WHATSAPP_LABEL }));
+      expect(opened).toHaveBeenCalledWith('https://wa.me/5531987654321', '_blank', 'noopener,noreferrer');
+      // Still on the list: the click did not open the lead.
+      expect(screen.getByText('Dora Zap')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Salvar' })).toBeNull();
+      view.unmount();
+    } finally {
+      opened.mockRestore();
+      signOutLocally();
+    }
   });
 });

@@ -1,8 +1,9 @@
 // How a value of a schema property is shown in tables, expanded rows and exports.
-import { Suspense, type ReactElement } from 'react';
-import { Box, Chip, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { Suspense, type MouseEvent, type ReactElement } from 'react';
+import { Box, Chip, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
-import { ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useRecordContext } from 'react-admin';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import { ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useNotify, useRecordContext } from 'react-admin';
 import {
   EMPTY_TEXT,
   formatBRL,
@@ -12,7 +13,7 @@ import {
   formatNumber,
   isEmptyValue,
 } from '../../domain/format.js';
-import { isImageFieldName } from '../../domain/format.js';
+import { INVALID_PHONE_TEXT, isImageFieldName, whatsappUrl } from '../../domain/format.js';
 import { roleLabel } from '../../domain/roles.js';
 import { fieldViewOf } from './extensions.js';
 import { FileImage } from './files.js';
@@ -191,6 +192,7 @@ export function SchemaField({ config, source }: SchemaFieldProps) {
       </Stack>
     );
   }
+  if (p?.format === 'phone') return <PhoneValue text={displayText(config, source, value)} value={value} />;
   if (p && baseType(p) === 'array' && Array.isArray(value) && (p.items as { format?: string } | undefined)?.format === 'file') {
     return isImageFieldName(source) ? (
       <Stack direction="row" spacing={0.5} component="span">
@@ -219,6 +221,36 @@ export function SchemaField({ config, source }: SchemaFieldProps) {
     <Typography component="span" variant="body2" sx={p?.format && UNBROKEN_FORMATS.has(p.format) ? { whiteSpace: 'nowrap' } : undefined}>
       {displayText(config, source, value)}
     </Typography>
+  );
+}
+
+/** The accessible name and tooltip of a phone's WhatsApp button. */
+export const WHATSAPP_LABEL = 'Abrir conversa no WhatsApp';
+
+/**
+ * A phone as the table shows it, with a button that opens a WhatsApp conversation with it (wa.me,
+ * country code 55) in a new tab; a phone without digits says 'Número de telefone inválido.'.
+ */
+function PhoneValue({ text, value }: { text: string; value: unknown }) {
+  const notify = useNotify();
+  const open = (event: MouseEvent) => {
+    // The row's own click (open the record) is not this one.
+    event.stopPropagation();
+    const url = whatsappUrl(value);
+    if (!url) notify(INVALID_PHONE_TEXT, { type: 'warning' });
+    else window.open(url, '_blank', 'noopener,noreferrer');
+  };
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} component="span">
+      <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+        {text}
+      </Typography>
+      <Tooltip title={WHATSAPP_LABEL}>
+        <IconButton size="small" aria-label={WHATSAPP_LABEL} onClick={open} sx={{ color: '#128C7E', p: 0.25 }}>
+          <WhatsAppIcon sx={{ fontSize: 18 }} />
+        </IconButton>
+      </Tooltip>
+    </Stack>
   );
 }
 

@@ -6,6 +6,8 @@
 // merges them. A bad row (or a code repeated in the file) does not stop the reading, so that every bad
 // row is reported with its line, but it rolls the whole file back: nothing of a file is half-applied.
 // Re-importing the same file changes nothing (rows whose values did not change are not rewritten).
+// The leads whose CPF (or customer code) the file names get their customer flags again (cliente,
+// cod_cliente, inadimplente: src/server/leads/customerFlags.ts), in the same transaction.
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
@@ -16,7 +18,8 @@ import { searchKey } from '../../domain/municipalities.js';
 import { isCnpj, isCpf, isEmail, isIsoDate, onlyDigits } from '../../domain/validators.js';
 import type { Database, Queryable } from '../db/index.js';
 import { setAuditUser } from '../resources/service.js';
-import { CUSTOMER_COLUMN_TYPES, phoneDigits } from './builtin.js';
+import { refreshLeadFlags } from '../leads/customerFlags.js';
+import { BuiltinCustomerDirectory, CUSTOMER_COLUMN_TYPES, phoneDigits } from './builtin.js';
 import type { Customer, Situacao } from './directory.js';
 
 /** The fields a file may carry, as the customer record names them. */
@@ -342,6 +345,8 @@ export interface ImportReport {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** Leads whose customer flags changed with this file. */
+  leadsUpdated: number;
   /** Bad rows: line (1 is the header) and reason. */
   errors: { line: number; message: string }[];
   errorCount: number;
@@ -487,6 +492,7 @@ export function formatReport(report: ImportReport): string[] {
     `${report.rows} linha(s) lidas: ${report.inserted} inseridos, ${report.updated} atualizados, ${report.unchanged} sem mudança; ` +
       `${report.seconds.toFixed(1)} s (${Math.round(report.rowsPerSecond)} linhas/s)`,
   );
+  if (report.leadsUpdated) lines.push(`${report.leadsUpdated} lead(s) com a situação de cliente atualizada`);
   return lines;
 }
 
@@ -511,7 +517,7 @@ export async function importCustomers(db: Database, file: string, options: Impor
   const maxErrors = options.maxReportedErrors ?? 10_000;
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
 
-  const report: ImportReport = { ok: false, format, rows: 0, inserted: 0, updated: 0, unchanged: 0, errors: [], errorCount: 0, ignoredColumns: [], seconds: 0, rowsPerSecond: 0 };
+  const report: ImportReport = { ok: false, format, rows: 0, inserted: 0, updated: 0, unchanged: 0, leadsUpdated: 0, errors: [], errorCount: 0, ignoredColumns: [], seconds: 0, rowsPerSecond: 0 };
   const fail = (line: number, message: string) => {
     report.errorCount++;
     if (report.errors.length < maxErrors) report.errors.push({ line, message });
@@ -604,6 +610,18 @@ export async function importCustomers(db: Database, file: string, options: Impor
       report.inserted = rows[0].inserted;
       report.updated = rows[0].updated;
       report.unchanged = report.rows - report.inserted - report.updated;
+
+      // The leads this file may have changed: the same CPF/CNPJ at the same provider, or the customer
+      // code a lead carries (its CPF may have changed in the ERP).
+      const { rows: touched } = await tx.query<{ id: number }>(
+        `SELECT l.id FROM vendas.lead l
+          WHERE (l.id_empresa, relacionamento.digits(l.cpf)) IN (
+            SELECT id_empresa, relacionamento.digits(cpf) FROM ${STAGING} WHERE cpf IS NOT NULL
+            UNION SELECT id_empresa, relacionamento.digits(cnpj) FROM ${STAGING} WHERE cnpj IS NOT NULL)
+         UNION
+         SELECT l.id FROM vendas.lead l JOIN ${STAGING} s ON s.id_empresa = l.id_empresa AND s.cod_cliente = l.cod_cliente`,
+      );
+      report.leadsUpdated = await refreshLeadFlags(tx, new BuiltinCustomerDirectory(tx), touched.map((r) => r.id));
     });
     report.ok = true;
   } catch (e) {

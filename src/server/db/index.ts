@@ -26,6 +26,8 @@ export interface Database extends Queryable {
    */
   listen(channel: string, handler: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (a copy another PGlite can start from). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 // Types answered as JSON-friendly values on both drivers: bigint and numeric as numbers,
@@ -218,13 +220,17 @@ export function createPostgres(url: string, poolSize = Number(process.env.DATABA
   };
 }
 
-export async function createPglite(dataDir: string | null): Promise<Database> {
+/**
+ * PGlite on dataDir (memory when null). `loadDataDir` starts it from a tarball of dumpDataDir() instead
+ * of running initdb (the tests' migrated template: about a second instead of three).
+ */
+export async function createPglite(dataDir: string | null, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   let location = 'memory://';
   if (dataDir) {
     location = resolve(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
   }
-  const db = await PGlite.create(location, { parsers, extensions: { pg_trgm } });
+  const db = await PGlite.create(location, { parsers, extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const r = await q.query<T>(sql, params as any[]);
@@ -245,6 +251,7 @@ export async function createPglite(dataDir: string | null): Promise<Database> {
     async close() {
       await db.close();
     },
+    dumpDataDir: async () => (await db.dumpDataDir('none')) as Blob,
   };
 }
 

@@ -2,7 +2,8 @@
 // itself is kept by the database: triggers of migration 0063).
 // - A lead's cliente, cod_cliente and inadimplente come from the customer lookup (the ERP boundary,
 //   src/server/customers) whenever its CPF or provider is written: is that CPF a customer of the
-//   lead's provider, and is that customer overdue (dias_atraso > 0).
+//   lead's provider, and is that customer overdue (dias_atraso > 0) (customerFlags.ts; a customer
+//   import refreshes them on the leads it touches).
 // - A seller (acting in sales as a solicitante) who registers a lead without a seller becomes it.
 // - A blocklist entry names what it blocks: a CPF (tipo cliente) or a CEP and house number (tipo
 //   endereco).
@@ -10,6 +11,7 @@ import { levelOf, effectiveRole } from '../../domain/roles.js';
 import { MSG } from '../../domain/messages.js';
 import type { Queryable } from '../db/index.js';
 import type { CustomerDirectory } from '../customers/index.js';
+import { customerFlags } from './customerFlags.js';
 import type { ResourceHooks, ResourceService } from '../resources/service.js';
 import { ValidationError, type FieldErrors } from '../schemas/validation.js';
 
@@ -31,10 +33,7 @@ export function leadHooks(directory: CustomerDirectory): ResourceHooks {
       if (operation === 'update' && !('cpf' in values) && !('id_empresa' in values)) return;
       const cpf = 'cpf' in values ? values.cpf : existing?.cpf;
       const provider = ('id_empresa' in values ? values.id_empresa : existing?.id_empresa) as number;
-      const customer = present(cpf) ? await directory.isCustomer({ cpf: String(cpf), id_empresa: provider }, tx) : null;
-      values.cliente = customer !== null;
-      values.cod_cliente = customer?.cod_cliente ?? null;
-      values.inadimplente = (customer?.dias_atraso ?? 0) > 0;
+      Object.assign(values, await customerFlags(directory, tx, cpf, provider));
     },
   };
 }
