@@ -196,7 +196,6 @@ export function formatNumber(value: unknown): string {
   return Number.isFinite(n) ? decimal.format(n) : String(value);
 }
 
-/** The spec's input masks; '#' stands for a digit. */
 /** What opening WhatsApp on a phone without digits says (foundation spec, section 5). */
 export const INVALID_PHONE_TEXT = 'Número de telefone inválido.';
 /** Brazil's country code, which WhatsApp links carry (foundation spec, section 9). */
@@ -213,6 +212,7 @@ export function whatsappUrl(phone: unknown): string | null {
   return `https://wa.me/${WHATSAPP_COUNTRY_CODE}${digits}`;
 }
 
+/** The spec's input masks; '#' stands for a digit. */
 export const MASKS = {
   cnpj: '##.###.###/####-##',
   cpf: '###.###.###-##',
