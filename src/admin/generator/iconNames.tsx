@@ -58,6 +58,9 @@ import MapIcon from '@mui/icons-material/Map';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import SendIcon from '@mui/icons-material/Send';
 import BlockIcon from '@mui/icons-material/Block';
+import RuleIcon from '@mui/icons-material/Rule';
+import PreviewIcon from '@mui/icons-material/Preview';
+import OutboxIcon from '@mui/icons-material/Outbox';
 
 const ICONS: Record<string, typeof Label> = {
   campaign: Campaign,
@@ -115,6 +118,9 @@ const ICONS: Record<string, typeof Label> = {
   receipt: ReceiptIcon,
   send: SendIcon,
   block: BlockIcon,
+  rule: RuleIcon,
+  preview: PreviewIcon,
+  outbox: OutboxIcon,
 };
 
 /** Fields holding an icon's name. */
