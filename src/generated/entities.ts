@@ -107,6 +107,569 @@ export const UsersSchema = {
 } as const;
 export type Users = FromSchema<typeof UsersSchema>;
 
+/** Critério de exceção (schemas/bloqueio/blocking-exception-criteria.json, table bloqueio.criterio_excecao) */
+export const BlockingExceptionCriteriaSchema = {
+  "title": "Critério de exceção",
+  "description": "Critério de exceção de uma regra de bloqueio: os clientes cujo plano, bairro, cidade, código ou situação é igual ao valor (sem diferenciar maiúsculas nem acentos) não são bloqueados pela regra.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_regra": {
+      "type": "integer",
+      "title": "Regra de bloqueio"
+    },
+    "tipo": {
+      "type": "string",
+      "title": "Critério",
+      "enum": [
+        "plano",
+        "bairro",
+        "cidade",
+        "cliente",
+        "situacao"
+      ],
+      "x-enumLabels": {
+        "plano": "Plano",
+        "bairro": "Bairro",
+        "cidade": "Cidade",
+        "cliente": "Cliente (código)",
+        "situacao": "Situação do cliente"
+      }
+    },
+    "valor": {
+      "type": "string",
+      "title": "Valor",
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "descricao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Descrição",
+      "maxLength": 450
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criação",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_regra",
+    "tipo",
+    "valor"
+  ],
+  "additionalProperties": false
+} as const;
+export type BlockingExceptionCriteria = FromSchema<typeof BlockingExceptionCriteriaSchema>;
+
+/** Regra de bloqueio (schemas/bloqueio/blocking-rules.json, table bloqueio.regra) */
+export const BlockingRulesSchema = {
+  "title": "Regra de bloqueio",
+  "description": "Regra de bloqueio automático de um provedor: os clientes com dias_atraso dias de atraso ou mais são bloqueados, menos os que casam com um critério de exceção ativo da regra.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "provedor": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "dias_atraso": {
+      "type": "integer",
+      "title": "Dias de atraso",
+      "minimum": 1,
+      "maximum": 3650
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Cadastrado por",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criação",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "nome",
+    "provedor",
+    "dias_atraso"
+  ],
+  "additionalProperties": false
+} as const;
+export type BlockingRules = FromSchema<typeof BlockingRulesSchema>;
+
+/** Campanha de comunicação (schemas/comunicacao/communication-campaigns.json, table campanha.comunicacao) */
+export const CommunicationCampaignsSchema = {
+  "title": "Campanha de comunicação",
+  "description": "Campanha da régua de comunicação de um provedor (campanha_comunicacao): as suas regras dizem quando e por qual canal (WhatsApp, e-mail, SMS) os clientes recebem mensagens; o despachante as executa em cada turno.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "sistema": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Cadastrado por",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criação",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "sistema",
+    "nome"
+  ],
+  "additionalProperties": false
+} as const;
+export type CommunicationCampaigns = FromSchema<typeof CommunicationCampaignsSchema>;
+
+/** Restrição de envio (schemas/comunicacao/communication-restrictions.json, table relacionamento.preferencias_cliente) */
+export const CommunicationRestrictionsSchema = {
+  "title": "Restrição de envio",
+  "description": "Preferências de um cliente (preferencias_cliente): cada canal verdadeiro é permitido, falso é restrito; o despachante não manda nada por um canal restrito. Uma por cliente (provedor e código); nome e CPF vêm da consulta de clientes.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criação",
+      "readOnly": true
+    },
+    "sistema": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "cod_cliente": {
+      "type": "string",
+      "title": "Código do cliente",
+      "minLength": 1,
+      "maxLength": 60
+    },
+    "nome_razaosocial": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Nome do cliente",
+      "maxLength": 200
+    },
+    "cpf": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "CPF",
+      "maxLength": 20
+    },
+    "whatsapp": {
+      "type": "boolean",
+      "title": "WhatsApp",
+      "default": false
+    },
+    "email": {
+      "type": "boolean",
+      "title": "E-mail",
+      "default": false
+    },
+    "sms": {
+      "type": "boolean",
+      "title": "SMS",
+      "default": false
+    }
+  },
+  "required": [
+    "sistema",
+    "cod_cliente"
+  ],
+  "additionalProperties": false
+} as const;
+export type CommunicationRestrictions = FromSchema<typeof CommunicationRestrictionsSchema>;
+
+/** Regra de comunicação (schemas/comunicacao/communication-rules.json, table campanha.regra) */
+export const CommunicationRulesSchema = {
+  "title": "Regra de comunicação",
+  "description": "Regra de uma campanha de comunicação: o critério (data específica, de ativação, de contratação ou de aniversário), o envio (no dia, dias depois, dias antes, anual) com o tempo em dias, o turno (M 07:00, T 13:00, N 20:00) e a mensagem de cada canal ligado.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "criado": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criação",
+      "readOnly": true
+    },
+    "campanha_id": {
+      "type": "integer",
+      "title": "Campanha"
+    },
+    "criterio": {
+      "type": "string",
+      "title": "Critério",
+      "enum": [
+        "data_especifica",
+        "data_ativacao",
+        "data_contratacao",
+        "data_aniversario"
+      ],
+      "x-enumLabels": {
+        "data_especifica": "Data Específica",
+        "data_ativacao": "Data da Ativação",
+        "data_contratacao": "Data da Contratação",
+        "data_aniversario": "Data de Aniversário"
+      }
+    },
+    "envio": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Envio",
+      "enum": [
+        "no_dia",
+        "dia_seguinte",
+        "dia_anterior",
+        "anual",
+        null
+      ],
+      "x-enumLabels": {
+        "no_dia": "No dia",
+        "dia_seguinte": "Dia(s) seguinte(s)",
+        "dia_anterior": "Dia(s) ante(s)",
+        "anual": "Anual"
+      }
+    },
+    "tempo": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Tempo (dias)",
+      "minimum": 0,
+      "maximum": 365
+    },
+    "data_especifica": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date",
+      "title": "Data específica"
+    },
+    "turno": {
+      "type": "string",
+      "title": "Turno",
+      "enum": [
+        "M",
+        "T",
+        "N"
+      ],
+      "x-enumLabels": {
+        "M": "M 07:00",
+        "T": "T 13:00",
+        "N": "N 20:00"
+      }
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "whatsapp": {
+      "type": "boolean",
+      "title": "WhatsApp",
+      "default": false
+    },
+    "template_whatsapp": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Template do WhatsApp",
+      "maxLength": 512
+    },
+    "email": {
+      "type": "boolean",
+      "title": "E-mail",
+      "default": false
+    },
+    "mensagem_email": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Mensagem do e-mail",
+      "maxLength": 10000
+    },
+    "titulo_email": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Título do e-mail",
+      "maxLength": 200
+    },
+    "sms": {
+      "type": "boolean",
+      "title": "SMS",
+      "default": false
+    },
+    "mensagem_sms": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Mensagem do SMS",
+      "maxLength": 480
+    }
+  },
+  "required": [
+    "campanha_id",
+    "criterio",
+    "turno"
+  ],
+  "additionalProperties": false
+} as const;
+export type CommunicationRules = FromSchema<typeof CommunicationRulesSchema>;
+
+/** Envio da régua de comunicação (schemas/comunicacao/communication-sends.json, table campanha.envio) */
+export const CommunicationSendsSchema = {
+  "title": "Envio da régua de comunicação",
+  "description": "O registro de envios do despachante: uma linha por regra, cliente, canal e dia (a chave que impede enviar duas vezes), com o resultado (enviado, falhou com o erro, ignorado com o motivo).",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criação",
+      "readOnly": true
+    },
+    "updated_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Atualizado em",
+      "readOnly": true
+    },
+    "campanha_id": {
+      "type": "integer",
+      "title": "Campanha",
+      "readOnly": true
+    },
+    "regra_id": {
+      "type": "integer",
+      "title": "Regra",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor",
+      "readOnly": true
+    },
+    "cod_cliente": {
+      "type": "string",
+      "title": "Código do cliente",
+      "readOnly": true
+    },
+    "nome_razaosocial": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Cliente",
+      "readOnly": true
+    },
+    "canal": {
+      "type": "string",
+      "title": "Canal",
+      "enum": [
+        "whatsapp",
+        "email",
+        "sms"
+      ],
+      "x-enumLabels": {
+        "whatsapp": "WhatsApp",
+        "email": "E-mail",
+        "sms": "SMS"
+      },
+      "readOnly": true
+    },
+    "dia": {
+      "type": "string",
+      "format": "date",
+      "title": "Dia",
+      "readOnly": true
+    },
+    "turno": {
+      "type": "string",
+      "title": "Turno",
+      "enum": [
+        "M",
+        "T",
+        "N"
+      ],
+      "x-enumLabels": {
+        "M": "M 07:00",
+        "T": "T 13:00",
+        "N": "N 20:00"
+      },
+      "readOnly": true
+    },
+    "destino": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Destino",
+      "readOnly": true
+    },
+    "status": {
+      "type": "string",
+      "title": "Situação",
+      "enum": [
+        "pendente",
+        "enviado",
+        "falhou",
+        "ignorado"
+      ],
+      "x-enumLabels": {
+        "pendente": "Pendente",
+        "enviado": "Enviado",
+        "falhou": "Falhou",
+        "ignorado": "Ignorado"
+      },
+      "readOnly": true
+    },
+    "motivo": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Motivo",
+      "enum": [
+        "restrito",
+        "sem_endereco",
+        null
+      ],
+      "x-enumLabels": {
+        "restrito": "Canal restrito pelo cliente",
+        "sem_endereco": "Sem endereço (e-mail ou celular)"
+      },
+      "readOnly": true
+    },
+    "tentativas": {
+      "type": "integer",
+      "title": "Tentativas",
+      "readOnly": true
+    },
+    "erro": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Erro",
+      "readOnly": true
+    },
+    "assunto": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Assunto",
+      "readOnly": true
+    },
+    "conteudo": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Mensagem",
+      "readOnly": true
+    },
+    "enviado_em": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time",
+      "title": "Enviado em",
+      "readOnly": true
+    }
+  },
+  "required": [],
+  "additionalProperties": false
+} as const;
+export type CommunicationSends = FromSchema<typeof CommunicationSendsSchema>;
+
 /** Notificação (schemas/notifications/notifications.json, table notificacao.notificacao) */
 export const NotificationsSchema = {
   "title": "Notificação",
@@ -1936,6 +2499,76 @@ export const AccessProfilesSchema = {
 } as const;
 export type AccessProfiles = FromSchema<typeof AccessProfilesSchema>;
 
+/** Mensagem enviada (schemas/settings/messages-outbox.json, table admin.mensagem) */
+export const MessagesOutboxSchema = {
+  "title": "Mensagem enviada",
+  "description": "Mensagens de WhatsApp e SMS do sistema (régua de comunicação). Sem WHATSAPP_API_URL ou SMS_API_URL elas ficam só aqui; enviadas por um provedor, ficam com o resultado.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Data",
+      "readOnly": true
+    },
+    "canal": {
+      "type": "string",
+      "title": "Canal",
+      "enum": [
+        "whatsapp",
+        "sms"
+      ],
+      "x-enumLabels": {
+        "whatsapp": "WhatsApp",
+        "sms": "SMS"
+      },
+      "readOnly": true
+    },
+    "para": {
+      "type": "string",
+      "title": "Para",
+      "readOnly": true
+    },
+    "template": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Template",
+      "readOnly": true
+    },
+    "texto": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Mensagem",
+      "readOnly": true
+    },
+    "enviado": {
+      "type": "boolean",
+      "title": "Enviado pelo provedor",
+      "readOnly": true
+    },
+    "erro": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Erro de envio",
+      "readOnly": true
+    }
+  },
+  "required": [],
+  "additionalProperties": false
+} as const;
+export type MessagesOutbox = FromSchema<typeof MessagesOutboxSchema>;
+
 /** E-mail enviado (schemas/settings/outbox.json, table admin.email) */
 export const OutboxSchema = {
   "title": "E-mail enviado",
@@ -2516,4 +3149,4 @@ export const LeadsSchema = {
 } as const;
 export type Leads = FromSchema<typeof LeadsSchema>;
 
-export type EntityName = 'Users' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'AccessProfiles' | 'Outbox' | 'Blocklist' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'Leads';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'Leads';
