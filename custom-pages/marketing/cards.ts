@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturbOutlined';
+import OutboxIcon from '@mui/icons-material/OutboxOutlined';
 import EventIcon from '@mui/icons-material/EventOutlined';
 import LeaderboardIcon from '@mui/icons-material/LeaderboardOutlined';
 import HubIcon from '@mui/icons-material/HubOutlined';
@@ -31,6 +32,8 @@ export const MARKETING_SECTIONS: CardSection[] = [
     cards: [
       { title: 'Campanha de Comunicação', to: '/marketing/communication-scale/list', icon: icon(CampaignIcon) },
       { title: 'Restrições de Envio', to: '/marketing/communication-scale-restrictions/list', icon: icon(DoNotDisturbIcon) },
+      // The dispatcher's send log (custom-pages/communication/SendLog.tsx).
+      { title: 'Envios', to: '/marketing/communication-scale-sends/list', icon: icon(OutboxIcon) },
       { title: 'Eventos', to: '/marketing/events/list', icon: icon(EventIcon) },
     ],
   },

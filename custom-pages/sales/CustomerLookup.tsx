@@ -1,10 +1,14 @@
-// The customer lookup of the field form (foundation document, section 5): once the CPF has its 11
-// digits the providers' customers are searched by it (POST /v1/relacionamento/clientes, role header
-// of the vendas area); one match fills the lead's empty fields from the customer, several open a
-// radio dialog 'Mais de um resultado encontrado' to pick one, none says 'Nenhum resultado
-// encontrado'. A banner tells the seller whether the person is already a customer: 'Cliente <nome>
+// The customer lookup (POST /v1/relacionamento/clientes, with the role header of the screen's area):
+// useCustomerLookup() searches by a filter (a CPF, a person's code, a provider), hands over the one
+// match, or opens the radio dialog 'Mais de um resultado encontrado' to pick one among several; none
+// is 'Nenhum resultado encontrado'. Used by the field form of leads (foundation document, section 5:
+// CustomerLookup below) and the communication restrictions' form (custom-pages/communication).
+//
+// The field form's lookup: once the CPF has its 11 digits the providers' customers are searched by
+// it (vendas area); one match fills the lead's empty fields from the customer, several open the
+// dialog. A banner tells the seller whether the person is already a customer: 'Cliente <nome>
 // (<sistema>)' or 'Não é cliente'. A CPF under 11 digits is not searched.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Alert, AlertTitle, CircularProgress, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
@@ -25,7 +29,9 @@ export const LOOKUP_TEXT = {
 export interface CustomerRow {
   nome_razaosocial: string;
   cpf?: string | null;
+  cnpj?: string | null;
   cod_cliente?: string | null;
+  codpessoa?: string | null;
   sistema?: string | null;
   id_empresa?: number | null;
   situacao?: string | null;
@@ -49,13 +55,111 @@ export const searchableCpf = (value: unknown) => {
   return digits.length === 11 ? digits : null;
 };
 
-async function findByCpf(cpf: string): Promise<CustomerRow[]> {
+/** A customer's details beside their name: code, situation, days overdue. */
+export const describe = (c: CustomerRow) =>
+  [c.cod_cliente ? `Código ${c.cod_cliente}` : null, c.situacao ? `situação ${c.situacao}` : null, (c.dias_atraso ?? 0) > 0 ? `${c.dias_atraso} dias em atraso` : null]
+    .filter(Boolean)
+    .join(' · ');
+
+/** The customers matching `filtro` (POST /v1/relacionamento/clientes), with the role of `module`. */
+export async function findCustomers(filtro: Record<string, unknown>, module: string): Promise<CustomerRow[]> {
   const json = await v1Json<{ relacionamento_dados_pessoas?: CustomerRow[] }>('/v1/relacionamento/clientes', {
     method: 'POST',
-    body: JSON.stringify({ filtro: { cpf } }),
-    module: 'vendas',
+    body: JSON.stringify({ filtro }),
+    module,
   });
   return json.relacionamento_dados_pessoas ?? [];
+}
+
+export interface CustomerLookup {
+  /** The lookup's answer (undefined before one, or without a filter). */
+  data: CustomerRow[] | undefined;
+  isFetching: boolean;
+  error: unknown;
+  /** The customer handed over (the one match, or the one picked). */
+  chosen: CustomerRow | null;
+  /** The choice dialog among several matches: render it. */
+  dialog: ReactNode;
+}
+
+/**
+ * Searches customers by `filtro` (null: no search) and hands the customer over to `onChoose`: at once
+ * when one matches, after the radio dialog when several do (the dialog is in the answer). Each filter
+ * is handled once; a new `attempt` searches the same filter again.
+ */
+export function useCustomerLookup({
+  filtro,
+  module,
+  onChoose,
+  attempt = 0,
+  describe: describeRow = describe,
+}: {
+  filtro: Record<string, unknown> | null;
+  module: string;
+  onChoose: (customer: CustomerRow) => void;
+  attempt?: number;
+  /** The details shown beside each customer's name in the dialog. */
+  describe?: (customer: CustomerRow) => string;
+}): CustomerLookup {
+  const key = filtro ? JSON.stringify(filtro) : null;
+  const { data, isFetching, error } = useQuery({
+    queryKey: ['customer-lookup', module, key],
+    queryFn: () => findCustomers(filtro!, module),
+    enabled: key !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
+  const [chosen, setChosen] = useState<CustomerRow | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const [picked, setPicked] = useState('0');
+  // Each filter's answer is handled once: handing the customer over, or asking which one.
+  const handled = useRef<string | null>(null);
+  const handledKey = key === null ? null : `${key}#${attempt}`;
+  const choose = useRef(onChoose);
+  choose.current = onChoose;
+
+  useEffect(() => {
+    if (handledKey === null) {
+      handled.current = null;
+      setChosen(null);
+      setChoosing(false);
+      return;
+    }
+    if (!data || isFetching || handled.current === handledKey) return;
+    handled.current = handledKey;
+    setChosen(null);
+    if (data.length === 1) {
+      setChosen(data[0]);
+      choose.current(data[0]);
+    } else if (data.length > 1) {
+      setPicked('0');
+      setChoosing(true);
+    }
+  }, [handledKey, data, isFetching]);
+
+  const dialog =
+    data && data.length > 1 ? (
+      <IntranetDialog
+        open={choosing}
+        title={LOOKUP_TEXT.several}
+        onClose={() => setChoosing(false)}
+        onConfirm={() => {
+          const customer = data[Number(picked)];
+          setChoosing(false);
+          if (!customer) return;
+          setChosen(customer);
+          choose.current(customer);
+        }}
+      >
+        <RadioGroup value={picked} onChange={(_, value) => setPicked(value)} aria-label={LOOKUP_TEXT.several}>
+          {data.map((c, i) => (
+            <FormControlLabel key={i} value={String(i)} control={<Radio />} label={[customerTitle(c), describeRow(c)].filter(Boolean).join(' — ')} />
+          ))}
+        </RadioGroup>
+      </IntranetDialog>
+    ) : null;
+
+  return { data, isFetching, error, chosen, dialog };
 }
 
 /** A phone as the lead's mask wants it, when the customer's has the 11 digits of a mobile number. */
@@ -96,48 +200,11 @@ function useFillFromCustomer(fields: readonly string[]) {
   };
 }
 
-const describe = (c: CustomerRow) =>
-  [c.cod_cliente ? `Código ${c.cod_cliente}` : null, c.situacao ? `situação ${c.situacao}` : null, (c.dias_atraso ?? 0) > 0 ? `${c.dias_atraso} dias em atraso` : null]
-    .filter(Boolean)
-    .join(' · ');
-
 /** The banner under the CPF, and the choice among several customers. `fields`: the form's fields the lookup may fill. */
 export function CustomerLookup({ fields }: { fields: readonly string[] }) {
   const cpf = searchableCpf(useWatch({ name: 'cpf' }));
   const fill = useFillFromCustomer(fields);
-  const { data, isFetching, error } = useQuery({
-    queryKey: ['customer-lookup', cpf],
-    queryFn: () => findByCpf(cpf!),
-    enabled: cpf !== null,
-    staleTime: 60_000,
-    retry: false,
-  });
-  const [chosen, setChosen] = useState<CustomerRow | null>(null);
-  const [choosing, setChoosing] = useState(false);
-  const [picked, setPicked] = useState('0');
-  // Each CPF's answer is handled once: filling, or asking which customer.
-  const handled = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (cpf === null) {
-      handled.current = null;
-      setChosen(null);
-      setChoosing(false);
-      return;
-    }
-    if (!data || isFetching || handled.current === cpf) return;
-    handled.current = cpf;
-    setChosen(null);
-    if (data.length === 1) {
-      setChosen(data[0]);
-      fill(data[0]);
-    } else if (data.length > 1) {
-      setPicked('0');
-      setChoosing(true);
-    }
-    // fill reads the form when called; the answer and the CPF decide.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [cpf, data, isFetching]);
+  const { data, isFetching, error, chosen, dialog } = useCustomerLookup({ filtro: cpf === null ? null : { cpf }, module: 'vendas', onChoose: fill });
 
   if (cpf === null) return null;
   let banner;
@@ -177,26 +244,7 @@ export function CustomerLookup({ fields }: { fields: readonly string[] }) {
   return (
     <>
       <Stack sx={{ mb: 2 }}>{banner}</Stack>
-      {data && data.length > 1 && (
-        <IntranetDialog
-          open={choosing}
-          title={LOOKUP_TEXT.several}
-          onClose={() => setChoosing(false)}
-          onConfirm={() => {
-            const customer = data[Number(picked)];
-            setChoosing(false);
-            if (!customer) return;
-            setChosen(customer);
-            fill(customer);
-          }}
-        >
-          <RadioGroup value={picked} onChange={(_, value) => setPicked(value)} aria-label={LOOKUP_TEXT.several}>
-            {data.map((c, i) => (
-              <FormControlLabel key={i} value={String(i)} control={<Radio />} label={[customerTitle(c), describe(c)].filter(Boolean).join(' — ')} />
-            ))}
-          </RadioGroup>
-        </IntranetDialog>
-      )}
+      {dialog}
     </>
   );
 }

@@ -2,6 +2,7 @@
 // fills for a prospect. CPF and CEP come prefilled from the path; every input is the generated
 // form's own for the leads schema (masks, validation, the CEP lookup filling the address); the
 // customer lookup under the CPF (CustomerLookup.tsx) tells whether the person is already a customer;
+// the sections are drawn as the generated forms draw theirs (FormSection);
 // the campaign and channel offered are the active ones the chosen provider uses. Saving creates the
 // lead through the generic API (POST /api/leads) as the external team's, from the external form, with
 // the leads schema's toast, and opens the external tree's leads list.
@@ -9,7 +10,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Box, Divider, TextField, Typography } from '@mui/material';
+import { Box, TextField } from '@mui/material';
 import { Create, ReferenceInput, ResourceContextProvider, SelectInput, SimpleForm } from 'react-admin';
 import { applyMask, MASKS } from '../../src/domain/format.js';
 import { onlyDigits } from '../../src/domain/validators.js';
@@ -20,7 +21,7 @@ import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
 import { formReferences, isBlankId, sameId } from '../../src/admin/generator/dependent.js';
 import { FormReferencesProvider, isWide, NO_OPTIONS_TEXT, ReferenceAutocomplete, SchemaInput, validation } from '../../src/admin/generator/inputs.js';
 import { configByResource } from '../../src/admin/generator/registry.js';
-import { FORM_MAX_WIDTH, FormToolbar, InvalidSubmitNotifier, RequiredBanner, useSubmitFeedback } from '../../src/admin/generator/ResourceForm.js';
+import { FORM_MAX_WIDTH, FormCell, FormSection, FormToolbar, InvalidSubmitNotifier, RequiredBanner, useSubmitFeedback } from '../../src/admin/generator/ResourceForm.js';
 import { useResourceToasts } from '../../src/admin/generator/RowActions.js';
 import type { ResourceConfig } from '../../src/admin/generator/schemas.js';
 import { CustomerLookup } from './CustomerLookup.js';
@@ -184,20 +185,14 @@ function LeadFields({ config, cep }: { config: ResourceConfig; cep?: string }) {
       <InvalidSubmitNotifier />
       <RequiredBanner />
       {SECTIONS.map((section, index) => (
-        <Box key={section.title} component="section" sx={{ width: '100%' }} aria-label={section.title}>
-          {index > 0 && <Divider sx={{ mb: 2 }} />}
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-            {section.title}
-          </Typography>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-            {section.fields.filter(present).map((field) => (
-              <Box key={field} sx={{ gridColumn: isWide(config.properties[field]) || field === 'cpf' ? '1 / -1' : undefined, minWidth: 0 }}>
-                {input(field)}
-                {field === 'cpf' && <CustomerLookup fields={fields} />}
-              </Box>
-            ))}
-          </Box>
-        </Box>
+        <FormSection key={section.title} title={section.title} first={index === 0}>
+          {section.fields.filter(present).map((field) => (
+            <FormCell key={field} wide={isWide(config.properties[field]) || field === 'cpf'}>
+              {input(field)}
+              {field === 'cpf' && <CustomerLookup fields={fields} />}
+            </FormCell>
+          ))}
+        </FormSection>
       ))}
     </FormReferencesProvider>
   );

@@ -110,7 +110,7 @@ export type Users = FromSchema<typeof UsersSchema>;
 /** Critério de exceção (schemas/bloqueio/blocking-exception-criteria.json, table bloqueio.criterio_excecao) */
 export const BlockingExceptionCriteriaSchema = {
   "title": "Critério de exceção",
-  "description": "Critério de exceção de uma regra de bloqueio: os clientes cujo plano, bairro, cidade, código ou situação é igual ao valor (sem diferenciar maiúsculas nem acentos) não são bloqueados pela regra.",
+  "description": "Critério de exceção de uma regra de bloqueio: enquanto ativo, os clientes que casam com ele não são bloqueados pela regra. Plano, bairro e cidade casam com o valor sem diferenciar maiúsculas, acentos nem espaços nas pontas; cliente é o código do cliente (cod_cliente) no provedor da regra, exato; situação é ativo, suspenso ou cancelado, exata.",
   "type": "object",
   "properties": {
     "id": {
@@ -144,7 +144,8 @@ export const BlockingExceptionCriteriaSchema = {
       "type": "string",
       "title": "Valor",
       "minLength": 1,
-      "maxLength": 200
+      "maxLength": 200,
+      "description": "Plano, bairro ou cidade: o nome como no sistema do provedor (maiúsculas e acentos não importam). Cliente: o código do cliente. Situação: ativo, suspenso ou cancelado."
     },
     "descricao": {
       "type": [
@@ -178,7 +179,7 @@ export type BlockingExceptionCriteria = FromSchema<typeof BlockingExceptionCrite
 /** Regra de bloqueio (schemas/bloqueio/blocking-rules.json, table bloqueio.regra) */
 export const BlockingRulesSchema = {
   "title": "Regra de bloqueio",
-  "description": "Regra de bloqueio automático de um provedor: os clientes com dias_atraso dias de atraso ou mais são bloqueados, menos os que casam com um critério de exceção ativo da regra.",
+  "description": "Regra de bloqueio automático de um provedor: os clientes com dias_atraso dias de atraso ou mais são bloqueados, menos os cancelados (não são bloqueados de novo) e os que casam com um critério de exceção ativo da regra.",
   "type": "object",
   "properties": {
     "id": {
@@ -200,7 +201,8 @@ export const BlockingRulesSchema = {
       "type": "integer",
       "title": "Dias de atraso",
       "minimum": 1,
-      "maximum": 3650
+      "maximum": 3650,
+      "description": "Clientes com este número de dias de atraso ou mais são bloqueados."
     },
     "ativo": {
       "type": "boolean",

@@ -31,6 +31,7 @@ import { ValidationError, isPlainObject, toFieldErrors } from './schemas/validat
 import { fileRoutes } from './files/routes.js';
 import { securityHeaders } from './security.js';
 import { createStorage, type FileStorage } from './files/storage.js';
+import { setupJobs } from './jobs/index.js';
 import type { Config } from './config.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,6 +52,8 @@ export interface AppOptions {
   /** Serve the built admin from dist/ (when it exists). */
   serveAdmin?: boolean;
   logger?: boolean | Record<string, unknown>;
+  /** The clock of date-driven features (the communication scale's "today"); tests fix it. */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -162,6 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(resourceRoutes, { service, actorOf });
   await app.register(authRoutes, { identity, cognito: config.cognito });
 
+  // The communication dispatcher and, with config.jobsEnabled, the job queue (pg-boss) and its schedules.
+  await setupJobs(app, { db, config, now: options.now });
   await registerV1Modules(app, { db, registry, service, identity, events, config });
 
   guardGraphQLSocket(app);

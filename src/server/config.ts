@@ -36,6 +36,25 @@ export interface Config {
    */
   uploadQuotaMb: number;
   uploadQuotaCandidateMb: number;
+  /**
+   * The job queue (pg-boss over the server's own database: the communication scale's shifts and
+   * retries). JOBS_ENABLED, true by default in the server; buildApp() leaves it off unless told.
+   */
+  jobsEnabled: boolean;
+  /** How often an idle worker asks the queue for jobs (JOBS_POLLING_INTERVAL_SECONDS, 2; at least 0.5). */
+  jobsPollingIntervalSeconds: number;
+  /** Communication sends: attempts per message (COMMUNICATION_MAX_ATTEMPTS, 5) and the first retry's delay (COMMUNICATION_RETRY_DELAY_SECONDS, 60), doubling after. */
+  communicationMaxAttempts: number;
+  communicationRetryDelaySeconds: number;
+  /** Time limit of a request to the WhatsApp or SMS gateway (COMMUNICATION_HTTP_TIMEOUT_MS, 10000). */
+  communicationHttpTimeoutMs: number;
+  /**
+   * WhatsApp Cloud API (WHATSAPP_API_URL such as https://graph.facebook.com/v21.0, WHATSAPP_PHONE_NUMBER_ID,
+   * WHATSAPP_TOKEN, WHATSAPP_TEMPLATE_LANGUAGE pt_BR); absent: messages go to the outbox.
+   */
+  whatsapp?: { apiUrl: string; phoneNumberId?: string; token?: string; language: string };
+  /** A generic SMS gateway (SMS_API_URL, SMS_API_TOKEN): POST { to, message }; absent: the outbox. */
+  sms?: { url: string; token?: string };
   /** AWS Cognito (sign-in through aws-amplify in the browser); absent means the built-in identity. */
   cognito?: { region: string; userPoolId: string; clientId: string; endpoint?: string; issuer?: string; jwksUri?: string };
 }
@@ -80,6 +99,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadQuotaMb: int(env.UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_QUOTA_MB),
     uploadQuotaCandidateMb: int(env.UPLOAD_QUOTA_CANDIDATE_MB, DEFAULT_UPLOAD_QUOTA_CANDIDATE_MB),
+    jobsEnabled: (env.JOBS_ENABLED ?? 'true') !== 'false',
+    jobsPollingIntervalSeconds: Math.max(0.5, int(env.JOBS_POLLING_INTERVAL_SECONDS, 2)),
+    communicationMaxAttempts: Math.max(1, int(env.COMMUNICATION_MAX_ATTEMPTS, 5)),
+    communicationRetryDelaySeconds: Math.max(1, int(env.COMMUNICATION_RETRY_DELAY_SECONDS, 60)),
+    communicationHttpTimeoutMs: Math.max(100, int(env.COMMUNICATION_HTTP_TIMEOUT_MS, 10_000)),
+    whatsapp: env.WHATSAPP_API_URL
+      ? {
+          apiUrl: env.WHATSAPP_API_URL,
+          phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID || undefined,
+          token: env.WHATSAPP_TOKEN || undefined,
+          language: env.WHATSAPP_TEMPLATE_LANGUAGE || 'pt_BR',
+        }
+      : undefined,
+    sms: env.SMS_API_URL ? { url: env.SMS_API_URL, token: env.SMS_API_TOKEN || undefined } : undefined,
     cognito:
       env.COGNITO_USER_POOL_ID && env.COGNITO_CLIENT_ID
         ? {

@@ -5,6 +5,7 @@ import type { ResourceService } from './resources/service.js';
 import { SYSTEM } from './resources/service.js';
 import { demoCpf, seedCustomers } from './customers/seed.js';
 import { seedSales } from './sales/seed.js';
+import { seedCommunication } from './communication/seed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
 const STRUCTURE: Record<string, Record<string, string[]>> = {
@@ -61,6 +62,7 @@ export async function seedDemo(service: ResourceService, log: (msg: string) => v
   await seedOnboarding(service);
   await service.write(SYSTEM, (tx) => seedCustomers(tx, log));
   await seedSales(service, log);
+  await seedCommunication(service, log);
   await seedDemoProfiles(service, log);
   log('dados de demonstração criados: provedores Bitcom, RazãoInfo e Vetorial com estrutura organizacional, vagas, feriados e um onboarding');
   return true;

@@ -44,8 +44,8 @@ async function snapshot(name: string, id: number) {
 }
 
 describe('internal tables', () => {
-  it('are the onboarding links and readings', () => {
-    expect(INTERNAL.sort()).toEqual(['onboarding-progress', 'onboarding-trails', 'trail-contents']);
+  it('are the onboarding links and readings, and the send log of the communication scale', () => {
+    expect(INTERNAL.sort()).toEqual(['communication-sends', 'onboarding-progress', 'onboarding-trails', 'trail-contents']);
   });
 
   describe.each(INTERNAL)('%s', (name) => {

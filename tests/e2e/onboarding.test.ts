@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
-import { launchBrowser, openPage, screenshot as fullPage } from './helpers/browser.js';
+import { launchBrowser, openPage, screenshot as fullPage, signIn as signInAs } from './helpers/browser.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 
 const PASSWORD = 'Intranet#Demo2026';
@@ -46,13 +46,7 @@ async function api(method: string, path: string, body?: unknown, role = 'onboard
 }
 
 /** Signs in through the employees' entrance, as a user would. */
-async function signIn(page: Page, email: string) {
-  await page.goto(`${server.url}/intranet`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/intranet'), { timeout: 30_000 });
-}
+const signIn = (page: Page, email: string) => signInAs(page, server.url, { email, password: PASSWORD });
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();

@@ -13,7 +13,7 @@ import { request as httpRequest } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_KB, measure } from '../../scripts/bundle-size.js';
-import { launchBrowser, openPage, screenshot as fullPage } from './helpers/browser.js';
+import { launchBrowser, openPage, screenshot as fullPage, signIn as signInAs } from './helpers/browser.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 
 const ADMIN = { email: 'admin@intranet.local', password: 'Intranet#Admin2026' };
@@ -36,13 +36,7 @@ async function api(method: string, path: string, body?: unknown) {
   return { status: r.status, json: (await r.json()) as any };
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/intranet`);
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/intranet'), { timeout: 30_000 });
-}
+const signIn = (page: Page) => signInAs(page, server.url, ADMIN);
 
 /** Picks an option of a reference select, typing to search as a user would. */
 async function choose(page: Page, label: RegExp, option: string) {

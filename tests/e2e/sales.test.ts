@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCepService, type CepService } from '../helpers/cepService.js';
-import { launchBrowser, openPage, screenshot as fullPage } from './helpers/browser.js';
+import { launchBrowser, openPage, screenshot as fullPage, signIn as signInAs } from './helpers/browser.js';
 import { ROOT, startServer, type RunningServer } from './helpers/server.js';
 
 const ADMIN = { email: 'admin@intranet.local', password: 'Intranet#Admin2026' };
@@ -76,13 +76,7 @@ function importCustomers(file: string) {
   });
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto(`${server.url}/intranet`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/intranet'), { timeout: 30_000 });
-}
+const signIn = (page: Page, email: string) => signInAs(page, server.url, { email, password: PASSWORD });
 
 /** A full-page screenshot from the top (the app bar is fixed: a scrolled page would draw it mid-page). */
 async function screenshot(page: Page, name: string) {

@@ -63,7 +63,7 @@ export function sampleValue(property: PropertySchema): unknown {
 }
 
 /** What some resources need beyond their schema's required fields. */
-export const RECORD_EXTRAS: Record<string, (provider: number) => Record<string, unknown>> = {
+export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker) => Record<string, unknown> | Promise<Record<string, unknown>>> = {
   // Employees, so that the contacts list shows them.
   users: () => ({ papeis: ['user'], funcionario: true, nome: 'Pessoa de Teste' }),
   // A municipal holiday needs its cities, of its state (Fortaleza, CE).
@@ -76,6 +76,12 @@ export const RECORD_EXTRAS: Record<string, (provider: number) => Record<string, 
   },
   // A customer entry of the blocklist names its CPF (an address entry, its CEP and number).
   blocklist: () => ({ tipo: 'cliente', cpf: formatCPF(generateCPF()) }),
+  // A communication rule has a channel on with its message, and an envio its criterion allows.
+  'communication-rules': () => ({ criterio: 'data_aniversario', envio: 'anual', sms: true, mensagem_sms: 'Mensagem de teste' }),
+  // A restriction names a customer of its provider (the server fills the name and CPF from it).
+  // An exception criterion of a plan (a customer's code or situation must exist or be one of three).
+  'blocking-exception-criteria': () => ({ tipo: 'plano', valor: 'Fibra 300 Mega' }),
+  'communication-restrictions': async (provider, make) => ({ cod_cliente: (await make('customers', provider)).cod_cliente }),
 };
 
 /**
@@ -98,6 +104,11 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'resume-experience': ['data_inicio', 'data_fim'],
   // A user given users:superadmin can no longer be deleted (only by nobody); roles are tested apart.
   users: ['papeis'],
+  // The rule form's logic (src/domain/communicationRules.ts) and the customer lookup of a restriction.
+  'communication-rules': ['criterio', 'envio', 'tempo', 'data_especifica', 'whatsapp', 'template_whatsapp', 'email', 'mensagem_email', 'titulo_email', 'sms', 'mensagem_sms'],
+  'communication-restrictions': ['cod_cliente', 'nome_razaosocial', 'cpf'],
+  // What valor may be follows tipo (src/server/blocking/hooks.ts).
+  'blocking-exception-criteria': ['tipo', 'valor'],
 };
 
 type Maker = (name: string, provider: number) => Promise<Row>;
@@ -124,6 +135,16 @@ export const RECORD_CREATORS: Record<string, (t: TestApp, make: Maker, provider:
       [system.nome, provider, `T${++serial}`, `Cliente de Teste ${serial}`],
     );
     return (await t.inject(`/api/customers/${rows[0].id}`)).json();
+  },
+  // The send log is the dispatcher's (every field read-only): one row by SQL, for a rule of the provider.
+  'communication-sends': async (t, make, provider) => {
+    const rule = await make('communication-rules', provider);
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO campanha.envio (campanha_id, regra_id, id_empresa, cod_cliente, nome_razaosocial, canal, dia, turno, status)
+       VALUES ($1, $2, $3, $4, $5, 'sms', current_date, 'M', 'enviado') RETURNING id`,
+      [rule.campanha_id, rule.id, provider, `T${++serial}`, `Cliente de Teste ${serial}`],
+    );
+    return (await t.inject(`/api/communication-sends/${rows[0].id}`)).json();
   },
 };
 
@@ -156,7 +177,7 @@ export function recordMaker(t: TestApp) {
       else if (reference) values[field] = (await make(reference, provider)).id;
       else values[field] = sampleValue(column.property);
     }
-    return Object.assign(values, RECORD_EXTRAS[name]?.(provider));
+    return Object.assign(values, await RECORD_EXTRAS[name]?.(provider, make));
   }
   async function create(name: string, provider: number): Promise<Row> {
     // The providers resource is scoped by its own id: its record in a provider is the provider.

@@ -40,6 +40,7 @@ const ALL = {
   'COMUNICAÇÃO': [
     ['Campanha de Comunicação', '/marketing/communication-scale/list'],
     ['Restrições de Envio', '/marketing/communication-scale-restrictions/list'],
+    ['Envios', '/marketing/communication-scale-sends/list'],
     ['Eventos', '/marketing/events/list'],
   ],
   LEADS: [

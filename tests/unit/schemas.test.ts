@@ -98,3 +98,61 @@ describe('schema files', () => {
     for (const key of Object.keys(meta.$defs.block.properties)) expect(readme, key).toContain(`\`${key}\``);
   });
 });
+
+describe('x-intranet.scope and list.switches', () => {
+  const RULES = 'comunicacao/communication-rules.json';
+  const RESTRICTIONS = 'comunicacao/communication-restrictions.json';
+  type Block = Record<string, any>;
+  const block = (s: EntitySchema) => s['x-intranet'] as unknown as Block;
+
+  it('the communication schemas declare them: the rules scoped in query mode, the restrictions with channel switches', () => {
+    const registry = loadRegistry(SCHEMAS_DIR);
+    expect(registry.get('communication-rules')!.block.scope).toEqual({
+      field: 'campanha_id',
+      param: 'idCampaign',
+      in: 'query',
+      idParam: 'idRule',
+      back: '/marketing/communication-scale/list?idCampaign={campanha_id}',
+    });
+    expect(Object.keys(registry.get('communication-restrictions')!.block.list.switches ?? {})).toEqual(['whatsapp', 'email', 'sms']);
+  });
+
+  it('accepts a scope in path mode', () => {
+    const scope = { field: 'campanha_id', param: 'idCampaign', in: 'path', back: '/marketing/communication-scale/list' };
+    expect(checkAmongAll(RULES, (s) => (block(s).scope = scope))).not.toThrow();
+  });
+
+  it.each<[string, (b: Block) => void, RegExp]>([
+    ['a scope without its mode', (b) => (b.scope = { field: 'campanha_id', param: 'idCampaign' }), /scope/],
+    ['a scope of another mode', (b) => (b.scope = { field: 'campanha_id', param: 'idCampaign', in: 'hash' }), /scope\/in/],
+    ['a parameter that is not a name', (b) => (b.scope = { field: 'campanha_id', param: 'id-campaign', in: 'query' }), /scope\/param/],
+    ['an idParam in path mode', (b) => (b.scope = { field: 'campanha_id', param: 'idCampaign', in: 'path', idParam: 'idRule' }), /scope/],
+    ['a scope field that is not one', (b) => (b.scope = { field: 'campanha', param: 'idCampaign', in: 'query' }), /scope names unknown field "campanha"/],
+    ['a scope field that is not a reference', (b) => (b.scope = { field: 'tempo', param: 'idCampaign', in: 'query' }), /scope field "tempo" is not a reference/],
+    ['the same parameter for the parent and the record', (b) => (b.scope = { field: 'campanha_id', param: 'idCampaign', in: 'query', idParam: 'idCampaign' }), /idParam "idCampaign" is the same/],
+    ['the path parameter id', (b) => (b.scope = { field: 'campanha_id', param: 'id', in: 'path' }), /may not be "id"/],
+    ['a back naming another field', (b) => (b.scope = { field: 'campanha_id', param: 'idCampaign', in: 'query', back: '/x?c={criterio}' }), /scope back names "\{criterio\}"/],
+  ])('refuses %s', (_name, change, message) => {
+    const load = checkAmongAll(RULES, (s) => change(block(s)));
+    expect(load).toThrow(SchemaError);
+    expect(load).toThrow(message);
+  });
+
+  it.each<[string, (b: Block) => void, RegExp]>([
+    ['a switch without its texts', (b) => (b.list.switches = { whatsapp: { on: 'Permitido' } }), /list\/switches/],
+    ['a switch that is not a boolean', (b) => (b.list.switches = { cpf: { on: 'Sim', off: 'Não' } }), /list.switches field "cpf" must be a boolean/],
+    ['a switch that is not a column', (b) => ((b.list.switches = { sms: { on: 'Sim', off: 'Não' } }), (b.list.columns = b.list.columns.filter((c: string) => c !== 'sms'))), /list.switches field "sms" is not in list.columns/],
+    ['a switch that is also a flag', (b) => ((b.list.switches = { sms: { on: 'Sim', off: 'Não' } }), (b.list.flags = { sms: 'SMS' })), /list.switches field "sms" is also a flag/],
+  ])('refuses %s', (_name, change, message) => {
+    const load = checkAmongAll(RESTRICTIONS, (s) => change(block(s)));
+    expect(load).toThrow(SchemaError);
+    expect(load).toThrow(message);
+  });
+
+  it('refuses a switch on a read-only field', () => {
+    const load = checkAmongAll(RESTRICTIONS, (s) => {
+      s.properties.sms.readOnly = true;
+    });
+    expect(load).toThrow(/list.switches field "sms" is read-only/);
+  });
+});

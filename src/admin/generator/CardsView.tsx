@@ -80,7 +80,7 @@ export function CardsView({ config, rights }: { config: ResourceConfig; rights: 
         return (
           <RecordContextProvider key={record.id} value={record}>
             <Card role="listitem" variant="outlined" sx={{ borderTop: 4, borderTopColor: color ?? 'divider', display: 'flex', flexDirection: 'column' }}>
-              {open ? <CardActionArea onClick={() => navigate(editPathOf(config, record.id))} sx={{ flex: 1 }}>{body}</CardActionArea> : <Box sx={{ flex: 1 }}>{body}</Box>}
+              {open ? <CardActionArea onClick={() => navigate(editPathOf(config, record.id, record))} sx={{ flex: 1 }}>{body}</CardActionArea> : <Box sx={{ flex: 1 }}>{body}</Box>}
               {actions && (
                 <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
                   <RowActions config={config} rights={rights} />

@@ -1,16 +1,20 @@
 // The generated create (<path>/register) and edit (<path>/edit/:id) screens: the schema's form
 // sections with sub-headers, the required-fields banner, Cancel and Save, the spec's toasts, and
-// on edit the history panel.
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useFormState } from 'react-hook-form';
-import { useParams } from 'react-router-dom';
-import { Box, Button, Divider, Typography } from '@mui/material';
+// on edit the history panel. A scoped register (x-intranet.scope) has them under its parent
+// (<path>/register?idCampaign=1, <path>/edit/3/7): the parent's field comes from the route, shown
+// read-only by the parent's label, and the screens return to the parent's list. Record-level
+// checks of custom pages (formValidators) refuse a submit with their own toast.
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useController, useFormState, useWatch } from 'react-hook-form';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Box, Button, Divider, TextField, Typography } from '@mui/material';
 import {
   Create,
   Edit,
   ResourceContextProvider,
   SimpleForm,
   Toolbar,
+  useGetOne,
 } from 'react-admin';
 import { MSG } from '../../domain/messages.js';
 import { TitleBar } from '../shell/TitleBar.js';
@@ -18,7 +22,8 @@ import { AccessDenied, NOT_ALLOWED_TEXT } from '../shell/AccessDenied.js';
 import { useGoBack } from '../shell/navigation.js';
 import { useRights } from './access.js';
 import { useApiOrigin } from './api.js';
-import { contextChain, contextFields, formReferences } from './dependent.js';
+import { contextChain, contextFields, formReferences, isBlankId } from './dependent.js';
+import { formOnlyFieldsOf, formValidatorsOf } from './extensions.js';
 import { HistoryPanel } from './HistoryPanel.js';
 import { ContextSelect, FormReferencesProvider, isWide, SchemaInput } from './inputs.js';
 import { DateRangeInput, isRangeEnd, rangeStartingAt } from './DateRange.js';
@@ -27,7 +32,7 @@ import { useResourceToasts, useToasts } from './RowActions.js';
 import { SubmitButton } from './SubmitButton.js';
 import { useTimers } from './timers.js';
 import { MISSING_VALUE_ARG } from './validation.js';
-import { returnPathOf, type ResourceConfig } from './schemas.js';
+import { registerPathOf, returnPathOf, scopeFieldValue, scopeHome, scopeValueOf, withScope, type ResourceConfig } from './schemas.js';
 
 const lookup = (resource: string) => configByResource.get(resource);
 
@@ -70,6 +75,12 @@ export function InvalidSubmitNotifier() {
   useEffect(() => {
     if (submitCount <= seen.current) return;
     seen.current = submitCount;
+    // A record-level check's own toast (formValidators) comes first.
+    const own = (errors as Record<string, { message?: unknown } | undefined>)[FORM_CHECK]?.message;
+    if (typeof own === 'string' && own) {
+      afterFeedbackDelay(() => toasts.failure({ message: own }));
+      return;
+    }
     const messages = formErrors(errors);
     if (!messages.length) return;
     const missing = messages.some((m) => m.missing || m.text === MSG.required);
@@ -130,6 +141,79 @@ export function FormToolbar({ onCancel }: { onCancel: () => void }) {
   );
 }
 
+/** The form value holding the record-level checks' verdict (never saved). */
+export const FORM_CHECK = '__formCheck';
+
+/**
+ * The record-level checks of custom pages (formValidators) as one hidden field of the form: a submit
+ * runs them with the fields' own validators, and their message refuses it (the toast above).
+ */
+function FormCheckField({ config }: { config: ResourceConfig }) {
+  const checks = useMemo(() => formValidatorsOf(config.resource), [config.resource]);
+  useController({
+    name: FORM_CHECK,
+    rules: {
+      validate: (_value, values) => {
+        for (const check of checks) {
+          const { message, errors } = check.validate(values as Record<string, unknown>);
+          if (message) return message;
+          if (errors && Object.keys(errors).length) return MSG.requiredForm;
+        }
+        return true;
+      },
+    },
+  });
+  return null;
+}
+
+/**
+ * One section of a form: its sub-header (after a divider but for the first) and a two-column grid
+ * of its inputs (FormCell). The generated forms draw theirs with it; bespoke forms too.
+ */
+export function FormSection({ title, first = false, children }: { title: string; first?: boolean; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ width: '100%' }} aria-label={title}>
+      {!first && <Divider sx={{ mb: 2 }} />}
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>{children}</Box>
+    </Box>
+  );
+}
+
+/** A cell of a FormSection's grid: one column, or the whole row (`wide`: long text, a file, ...). */
+export function FormCell({ wide = false, children, ...rest }: { wide?: boolean; children: ReactNode } & Record<`data-${string}`, string>) {
+  return (
+    // A bespoke input drawing nothing for now (a date only some records have) takes no cell.
+    <Box sx={{ gridColumn: wide ? '1 / -1' : undefined, minWidth: 0, '&:empty': { display: 'none' } }} {...rest}>
+      {children}
+    </Box>
+  );
+}
+
+/** The parent's field of a scoped form: fixed by the route, shown read-only by the parent's label. */
+function ScopeParentInput({ config, field }: { config: ResourceConfig; field: string }) {
+  const value = useWatch({ name: field });
+  const reference = config.references[field];
+  const { data } = useGetOne(reference?.resource ?? config.resource, { id: value }, { enabled: Boolean(reference) && !isBlankId(value) });
+  const text = isBlankId(value) ? '' : String((reference && data?.[reference.label]) ?? value);
+  return (
+    <TextField
+      label={config.properties[field]?.title ?? field}
+      value={text}
+      fullWidth
+      variant="filled"
+      size="small"
+      margin="dense"
+      helperText=" "
+      // Fixed by the route: greyed as the read-only inputs are.
+      disabled
+      slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-readonly': true } }}
+    />
+  );
+}
+
 function FormSections({ config }: { config: ResourceConfig }) {
   // Context selects (provider and department of a position's sector, ...) go before their field, once.
   const drawn = new Set<string>();
@@ -138,34 +222,35 @@ function FormSections({ config }: { config: ResourceConfig }) {
     <FormReferencesProvider value={references}>
       <RequiredBanner />
       {config.sections.map((section, index) => (
-        <Box key={section.title} component="section" sx={{ width: '100%' }} aria-label={section.title}>
-          {index > 0 && <Divider sx={{ mb: 2 }} />}
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-            {section.title}
-          </Typography>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-            {section.fields.flatMap((field) => {
-              const p = config.properties[field];
-              if (!p || p.readOnly) return [];
-              // A declared period is one input, drawn where its start is.
-              const range = rangeStartingAt(config, field);
-              if (range) return [<DateRangeInput key={field} config={config} range={range} />];
-              if (isRangeEnd(config, field) && section.fields.some((f) => rangeStartingAt(config, f)?.end === field)) return [];
-              const context = contextChain(config, field, lookup).filter((spec) => !drawn.has(spec.field));
-              context.forEach((spec) => drawn.add(spec.field));
+        <FormSection key={section.title} title={section.title} first={index === 0}>
+          {section.fields.flatMap((field) => {
+            const p = config.properties[field];
+            if (!p || p.readOnly) return [];
+            if (field === config.scope?.field) {
               return [
-                ...context.map((spec) => (
-                  <Box key={`context:${spec.field}`} sx={{ minWidth: 0 }} data-context-field={spec.field}>
-                    <ContextSelect spec={spec} />
-                  </Box>
-                )),
-                <Box key={field} sx={{ gridColumn: isWide(p) ? '1 / -1' : undefined, minWidth: 0 }}>
-                  <SchemaInput config={config} field={field} />
-                </Box>,
+                <FormCell key={field}>
+                  <ScopeParentInput config={config} field={field} />
+                </FormCell>,
               ];
-            })}
-          </Box>
-        </Box>
+            }
+            // A declared period is one input, drawn where its start is.
+            const range = rangeStartingAt(config, field);
+            if (range) return [<DateRangeInput key={field} config={config} range={range} />];
+            if (isRangeEnd(config, field) && section.fields.some((f) => rangeStartingAt(config, f)?.end === field)) return [];
+            const context = contextChain(config, field, lookup).filter((spec) => !drawn.has(spec.field));
+            context.forEach((spec) => drawn.add(spec.field));
+            return [
+              ...context.map((spec) => (
+                <FormCell key={`context:${spec.field}`} data-context-field={spec.field}>
+                  <ContextSelect spec={spec} />
+                </FormCell>
+              )),
+              <FormCell key={field} wide={isWide(p)}>
+                <SchemaInput config={config} field={field} />
+              </FormCell>,
+            ];
+          })}
+        </FormSection>
       ))}
     </FormReferencesProvider>
   );
@@ -177,27 +262,43 @@ function defaultsOf(config: ResourceConfig) {
   return out;
 }
 
-/** The record without the context fields, which only filter the selects. */
+/**
+ * The record without the context fields, which only filter the selects, and without the form-only
+ * values of bespoke inputs and the record-level checks' verdict.
+ */
 function withoutContext(config: ResourceConfig) {
-  const skip = contextFields(config, lookup);
+  const skip = [...contextFields(config, lookup), ...formOnlyFieldsOf(config.resource), FORM_CHECK];
   return (data: Record<string, unknown>) => {
-    if (!skip.length) return data;
     const out = { ...data };
     for (const field of skip) delete out[field];
     return out;
   };
 }
 
-export function ResourceForm({ config, mode }: { config: ResourceConfig; mode: 'create' | 'edit' }) {
-  const { id } = useParams();
+const asText = (v: unknown) => (v === null || v === undefined || v === '' ? undefined : String(v));
+
+export function ResourceForm({ config: declared, mode }: { config: ResourceConfig; mode: 'create' | 'edit' }) {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const scope = declared.scope;
+  // A scoped register in query mode names the record in the query (edit?idCampaign=1&idRule=2).
+  const id = params.id ?? (scope?.in === 'query' && mode === 'edit' ? (search.get(scope.idParam ?? 'id') ?? undefined) : undefined);
+  const routeParent = scopeValueOf(declared, params, search);
+  // Opened without its parent (edit/7), a scoped record's own field names it.
+  const { data: stored } = useGetOne(declared.resource, { id }, { enabled: Boolean(scope && mode === 'edit' && !routeParent && id) });
+  const parent = routeParent ?? (scope ? asText(stored?.[scope.field]) : undefined);
+  const config = useMemo(() => (parent ? withScope(declared, parent) : declared), [declared, parent]);
   useApiOrigin();
   const rights = useRights(config);
   const toasts = useResourceToasts(config);
   const afterFeedbackDelay = useSubmitFeedback();
   // Where the form goes back to when the browser has no earlier page of the app (an address opened
-  // directly): the schema's returnTo, else the register's own list.
-  const returnTo = returnPathOf(config);
+  // directly): the schema's returnTo, else the register's own list (a scoped one's, the parent's).
+  const returnTo = scope && !parent ? scopeHome(declared) : returnPathOf(config);
   const goBack = useGoBack(returnTo);
+  const navigate = useNavigate();
+  // A scoped form always returns to its parent's list.
+  const leave = useMemo(() => (scope ? () => navigate(returnTo) : goBack), [scope, navigate, returnTo, goBack]);
   const kind = mode === 'create' ? 'created' : 'updated';
   const mutationOptions = useMemo(
     () => ({
@@ -205,29 +306,33 @@ export function ResourceForm({ config, mode }: { config: ResourceConfig; mode: '
       onSuccess: (saved: Record<string, unknown>) =>
         afterFeedbackDelay(() => {
           toasts.done(kind, saved);
-          goBack();
+          leave();
         }),
       onError: (error: unknown, variables?: { data?: Record<string, unknown> }) =>
         afterFeedbackDelay(() => toasts.failed(kind, error, variables?.data)),
     }),
-    [toasts, goBack, kind, afterFeedbackDelay],
+    [toasts, leave, kind, afterFeedbackDelay],
   );
   const transform = useMemo(() => withoutContext(config), [config]);
+  const defaults = useMemo(
+    () => (mode === 'create' ? { ...defaultsOf(config), ...(scope && parent ? { [scope.field]: scopeFieldValue(config, parent) } : {}) } : undefined),
+    [config, mode, scope, parent],
+  );
   // A record that cannot be read ('O item não existe') leads to where the form returns (its own
   // list unless the schema says otherwise), not to react-admin's /<resource> (no route where the
   // spec's path differs: /contracting/companies).
   const toList = useCallback(() => returnTo, [returnTo]);
   const title = mode === 'create' ? `Cadastrar ${config.labels.singular}` : `Editar ${config.labels.singular}`;
   const allowed = mode === 'create' ? rights.create : rights.update;
+  // A scoped screen without its parent (register) or its record (edit) has nothing to show.
+  if (scope && mode === 'create' && !parent) return <Navigate to={scopeHome(declared)} replace />;
+  if (scope && mode === 'edit' && !id) return <Navigate to={parent ? registerPathOf(config) : scopeHome(declared)} replace />;
   if (!allowed) return <AccessDenied title={title} back={returnTo} />;
+  const checks = formValidatorsOf(config.resource).length > 0;
   const form = (
-    <SimpleForm
-      toolbar={<FormToolbar onCancel={goBack} />}
-      defaultValues={mode === 'create' ? defaultsOf(config) : undefined}
-      disableInvalidFormNotification
-      warnWhenUnsavedChanges={false}
-    >
+    <SimpleForm toolbar={<FormToolbar onCancel={leave} />} defaultValues={defaults} disableInvalidFormNotification warnWhenUnsavedChanges={false}>
       <InvalidSubmitNotifier />
+      {checks && <FormCheckField config={config} />}
       <FormSections config={config} />
     </SimpleForm>
   );

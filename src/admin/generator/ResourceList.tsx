@@ -1,7 +1,10 @@
 // The generated list screen (<path>/list): title bar, search and filters, a sortable table with
-// expandable rows, flag columns, row actions, server-side paging and the ';' CSV export; on an alias
-// with a filter, a permanent view of part of the data.
+// expandable rows, flag and switch columns, row actions, server-side paging and the ';' CSV export;
+// on an alias with a filter, a permanent view of part of the data; on a scoped register
+// (x-intranet.scope), the rows of the parent its route names (<path>/list?idCampaign=1,
+// <path>/list/3), whose add button, row click and back arrow stay under that parent.
 import { useMemo, useRef, type ReactElement } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import {
   Datagrid,
@@ -14,6 +17,7 @@ import {
   SelectInput,
   TextInput,
   TopToolbar,
+  useGetOne,
   type Exporter,
   type Identifier,
 } from 'react-admin';
@@ -33,7 +37,7 @@ import { EXPAND_SX, expandColumn } from './ExpandToggle.js';
 import { columnTitle, pathTexts, type FetchMany, type RecordLike } from './paths.js';
 import { useFitLevel } from './fit.js';
 import { CompactActions, hasRowActions, RowActions, useToasts } from './RowActions.js';
-import { baseType, editPathOf, type ResourceConfig } from './schemas.js';
+import { baseType, editPathOf, registerPathOf, scopeHome, scopeValueOf, withScope, type ResourceConfig } from './schemas.js';
 import { useSession } from '../session.js';
 
 export const LIST_MAX_WIDTH = 983;
@@ -82,7 +86,9 @@ function filterInputs(config: ResourceConfig): ReactElement[] {
       const choices = p.enum.filter((v) => v !== null).map((v) => ({ id: v as string, name: p['x-enumLabels']?.[String(v)] ?? String(v) }));
       inputs.push(<SelectInput key={field} source={field} label={label} choices={choices} alwaysOn emptyText="Todos" sx={{ minWidth: 120 }} />);
     } else {
-      inputs.push(<TextInput key={field} source={field} label={label} alwaysOn />);
+      // A searched text field matches a part of the text (accent- and case-insensitive); another, the exact value.
+      const source = config.search.includes(field) ? `${field}_contains` : field;
+      inputs.push(<TextInput key={field} source={source} label={label} alwaysOn />);
     }
   }
   return inputs;
@@ -116,6 +122,20 @@ export function csvExporter(config: ResourceConfig): Exporter {
   };
 }
 
+/** Under a scoped list's title: the parent it lists the rows of ('Campanha: Aniversariantes'). */
+function ScopeCaption({ config }: { config: ResourceConfig }) {
+  const field = config.scope?.field ?? '';
+  const reference = config.references[field];
+  const { data } = useGetOne(reference?.resource ?? config.resource, { id: config.scopeValue }, { enabled: Boolean(reference && config.scopeValue) });
+  const label = reference && data?.[reference.label];
+  if (label === undefined || label === null || label === '') return null;
+  return (
+    <Typography variant="subtitle1" component="p" sx={{ mt: -1, mb: 1, color: 'text.secondary' }}>
+      {`${config.properties[field]?.title ?? field}: ${String(label)}`}
+    </Typography>
+  );
+}
+
 const Empty = () => (
   <Typography sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>{NO_DATA_TEXT}</Typography>
 );
@@ -131,7 +151,17 @@ const flagSx = (config: ResourceConfig) =>
  * The table of the list, fitting its box (fit.ts): level 1 draws compact row actions and narrower
  * cells; each level above moves one more column (the last ones first) into the expanded row.
  */
-function FittingTable({ config, rights, actions, rowClick }: { config: ResourceConfig; rights: Rights; actions: boolean; rowClick: false | ((id: Identifier) => string) }) {
+function FittingTable({
+  config,
+  rights,
+  actions,
+  rowClick,
+}: {
+  config: ResourceConfig;
+  rights: Rights;
+  actions: boolean;
+  rowClick: false | ((id: Identifier, resource: string, record: RecordLike) => string);
+}) {
   const box = useRef<HTMLDivElement>(null);
   const candidates = foldable(config);
   const level = useFitLevel(box, '.RaDatagrid-tableWrapper', 1 + candidates.length);
@@ -176,10 +206,14 @@ function FittingTable({ config, rights, actions, rowClick }: { config: ResourceC
 }
 
 export function ResourceList({ config: declared, view = declared.list.view }: { config: ResourceConfig; view?: 'table' | 'cards' }) {
+  // A scoped register lists the rows of the parent its route names.
+  const params = useParams();
+  const [search] = useSearchParams();
+  const parent = scopeValueOf(declared, params, search);
   // Columns and filters of references the viewer may not read are left out (readableList).
   const roles = useSession()?.roles;
-  const config = useMemo(() => readableList(declared, roles ?? [], lookup), [declared, roles]);
-  const editPath = (id: string | number) => editPathOf(config, id);
+  const config = useMemo(() => readableList(parent ? withScope(declared, parent) : declared, roles ?? [], lookup), [declared, parent, roles]);
+  const editPath = (id: Identifier, record?: RecordLike) => editPathOf(config, id, record);
   useApiOrigin();
   const rights = useRights(config);
   const canAdd = config.editable && rights.create && !config.hideAdd;
@@ -188,6 +222,8 @@ export function ResourceList({ config: declared, view = declared.list.view }: { 
   const toasts = useToasts();
   const listError = config.messages.listError;
   const filtered = Object.keys(config.listFilter).length > 0;
+  // Without its parent, a scoped list has nothing to show: the scope's back target (its path) instead.
+  if (declared.scope && !parent) return <Navigate to={scopeHome(declared)} replace />;
   // Who may not list the register gets the one access-denied page at this address, before any call
   // (react-admin's own check would still fetch, and move to /access-denied).
   if (!rights.list) return <AccessDenied title={config.title} back={config.back} />;
@@ -198,8 +234,9 @@ export function ResourceList({ config: declared, view = declared.list.view }: { 
           title={config.title}
           back={config.back}
           addLabel={canAdd ? config.addLabel : undefined}
-          addTo={canAdd ? `${config.path}/register` : undefined}
+          addTo={canAdd ? registerPathOf(config) : undefined}
         />
+        {config.scopeValue !== undefined && <ScopeCaption config={config} />}
         <List
           resource={config.resource}
           title={config.title}
@@ -217,8 +254,16 @@ export function ResourceList({ config: declared, view = declared.list.view }: { 
             </TopToolbar>
           }
           empty={false}
-          // A filtered view keeps its own sort, page and filters apart from the register's other lists.
-          storeKey={filtered ? `${config.resource}${config.path}.listParams` : `${config.resource}.listParams`}
+          // A filtered view keeps its own sort, page and filters apart from the register's other lists
+          // (a scoped one, each parent's apart, out of the address: it names the parent).
+          storeKey={
+            config.scopeValue !== undefined
+              ? `${config.resource}${config.path}:${config.scopeValue}.listParams`
+              : filtered
+                ? `${config.resource}${config.path}.listParams`
+                : `${config.resource}.listParams`
+          }
+          disableSyncWithLocation={config.scopeValue !== undefined}
           // Filters line up by their top: a message under one (the date filter's) grows the bar
           // downwards instead of lifting that filter above the others.
           sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 }, '& .RaFilterForm-root': { alignItems: 'flex-start' } }}
@@ -226,7 +271,7 @@ export function ResourceList({ config: declared, view = declared.list.view }: { 
           {view === 'cards' ? (
             <CardsView config={config} rights={rights} />
           ) : (
-            <FittingTable config={config} rights={rights} actions={actions} rowClick={config.editable && rights.update ? (id) => editPath(id) : false} />
+            <FittingTable config={config} rights={rights} actions={actions} rowClick={config.editable && rights.update ? (id, _resource, record) => editPath(id, record) : false} />
           )}
         </List>
       </Box>

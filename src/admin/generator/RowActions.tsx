@@ -70,7 +70,7 @@ export function hasRowActions(config: ResourceConfig, rights: Rights, roles: rea
   return (
     (config.editable && rights.update) ||
     (config.toggle !== null && rights.update) ||
-    rights.delete ||
+    (rights.delete && !config.internal) ||
     rowLinksOf(config.resource).some((l) => rights[l.right ?? 'update']) ||
     config.actions.some((a) => actionAllowed(config, a, rights, roles))
   );
@@ -95,7 +95,8 @@ export function RowActions({ config, rights }: { config: ResourceConfig; rights:
   const switcher = config.toggle && rights.update && meets(config.toggle.when, record) ? config.toggle : null;
   const active = Boolean(switcher && record[switcher.field]);
   const switchLabel = switcher ? (active ? switcher.off : switcher.on) : '';
-  const deletable = rights.delete && meets(config.deleteWhen, record);
+  // An internal table's rows are written by its feature alone (the generic API refuses a delete).
+  const deletable = rights.delete && !config.internal && meets(config.deleteWhen, record);
   const superAdmin = isSuperAdminRow(record);
   // A link shows only where its screen would open for this user (its own access, shell/screens.ts).
   const links = rowLinksOf(config.resource).filter((l) => rights[l.right ?? 'update'] && canOpen(l.to(record), viewer));
@@ -154,7 +155,7 @@ export function RowActions({ config, rights }: { config: ResourceConfig; rights:
       ))}
       {config.editable && rights.update && (
         <Tooltip title="Editar">
-          <IconButton size="small" component={Link} to={editPathOf(config, record.id)} aria-label="Editar">
+          <IconButton size="small" component={Link} to={editPathOf(config, record.id, record)} aria-label="Editar">
             <EditIcon fontSize="small" />
           </IconButton>
         </Tooltip>

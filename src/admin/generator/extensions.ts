@@ -1,8 +1,10 @@
 // What bespoke pages add to the generated screens: a custom-pages/<feature>/index.tsx may export
 // `rowLinks`, extra actions of a resource's table rows leading to its pages (a provider's cities,
 // ...), `fieldInputs`, inputs drawn in place of a generated one (a holiday's cities dual list, ...),
-// and `fieldViews`, how a field's value is shown (city names for IBGE codes, ...). All are read
-// here, so the generator needs no edit to take them.
+// `fieldViews`, how a field's value is shown (city names for IBGE codes, ...), and
+// `formValidators`, checks of the whole record a generated form runs on submit (a communication
+// rule's fields that depend on each other, ...). All are read here, so the generator needs no edit
+// to take them.
 import type { ComponentType } from 'react';
 import type { Operation, ResourceConfig } from './schemas.js';
 import type { Validator } from './validation.js';
@@ -31,6 +33,28 @@ export interface FieldInput {
   field: string;
   /** Usually React.lazy(() => import('./SomeInput.js')): it is drawn inside Suspense. */
   component: ComponentType<FieldInputProps>;
+  /**
+   * Form values the input keeps that are not fields of the record (a restriction's 'search by'
+   * choice): left out of what the form saves.
+   */
+  formOnly?: string[];
+}
+
+/** What a record-level check answers: messages under fields, and the toast of a refused submit. */
+export interface FormCheck {
+  /** Field -> message, shown under the field's input (and refusing the submit). */
+  errors?: Record<string, string>;
+  /** The toast of a refused submit (instead of the generic one); alone, it refuses the submit too. */
+  message?: string;
+}
+
+/**
+ * A check of the whole record a generated form of `resource` runs with its fields' own (the
+ * schema's): its errors show under their fields, and its message is the toast of the refused submit.
+ */
+export interface FormValidator {
+  resource: string;
+  validate: (values: Record<string, unknown>) => FormCheck;
 }
 
 export interface FieldView {
@@ -46,6 +70,7 @@ interface ExtensionModule {
   rowLinks?: RowLink[];
   fieldInputs?: FieldInput[];
   fieldViews?: FieldView[];
+  formValidators?: FormValidator[];
 }
 
 const modules = import.meta.glob<ExtensionModule>('/custom-pages/*/index.tsx', { eager: true });
@@ -54,7 +79,11 @@ export const rowLinks: RowLink[] = Object.values(modules).flatMap((m) => m.rowLi
 export const fieldInputs: FieldInput[] = Object.values(modules).flatMap((m) => m.fieldInputs ?? []);
 
 export const fieldViews: FieldView[] = Object.values(modules).flatMap((m) => m.fieldViews ?? []);
+export const formValidators: FormValidator[] = Object.values(modules).flatMap((m) => m.formValidators ?? []);
 
 export const fieldViewOf = (resource: string, field: string) => fieldViews.find((f) => f.resource === resource && f.field === field);
 export const rowLinksOf = (resource: string) => rowLinks.filter((l) => l.resource === resource);
 export const fieldInputOf = (resource: string, field: string) => fieldInputs.find((f) => f.resource === resource && f.field === field);
+export const formValidatorsOf = (resource: string) => formValidators.filter((v) => v.resource === resource);
+/** The form-only values of a resource's bespoke inputs (FieldInput.formOnly). */
+export const formOnlyFieldsOf = (resource: string) => fieldInputs.filter((f) => f.resource === resource).flatMap((f) => f.formOnly ?? []);

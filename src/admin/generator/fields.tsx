@@ -21,6 +21,7 @@ import { isIconNameField, NamedIcon } from './iconNames.js';
 import { columnTitle, fieldPath } from './paths.js';
 import { configByResource } from './registry.js';
 import { RoleChip } from './RoleInput.js';
+import { SwitchField } from './SwitchField.js';
 import { htmlText } from './sanitize.js';
 import { baseType, statusFieldOf, type PropertySchema, type ResourceConfig } from './schemas.js';
 
@@ -34,7 +35,12 @@ export function displayText(config: ResourceConfig, field: string, value: unknow
   const p = config.properties[field];
   if (!p) return String(value);
   const type = baseType(p);
-  if (type === 'boolean') return isStatusField(config, field) ? ACTIVE_TEXT[String(Boolean(value)) as 'true' | 'false'] : value ? 'Sim' : 'Não';
+  if (type === 'boolean') {
+    // A switch column says its state's own words ('Permitido' / 'Restrito').
+    const labels = config.list?.switches?.[field];
+    if (labels) return value ? labels.on : labels.off;
+    return isStatusField(config, field) ? ACTIVE_TEXT[String(Boolean(value)) as 'true' | 'false'] : value ? 'Sim' : 'Não';
+  }
   if (p.format === 'date') return formatDate(value);
   if (p.format === 'date-time') return formatDateTime(value);
   if (p.format === 'month-day') return formatMonthDay(value);
@@ -171,6 +177,7 @@ export function SchemaField({ config, source }: SchemaFieldProps) {
     );
   }
   if (p && baseType(p) === 'boolean' && config.list.flags?.[source]) return <FlagValue value={value} />;
+  if (p && baseType(p) === 'boolean' && config.list.switches?.[source]) return <SwitchField config={config} source={source} />;
   if (isEmptyValue(value)) return <Empty />;
   if (p && baseType(p) === 'boolean' && isStatusField(config, source)) return <StatusDot active={Boolean(value)} />;
   if (p?.format === 'file' && typeof value === 'string') {

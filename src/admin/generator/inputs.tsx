@@ -27,7 +27,7 @@ import { applyMask, formatMoneyInput, formatMonthDay, isImageFieldName, MASKS, p
 import { addressFieldsOf, CEP_CLEAR_BELOW, CEP_LOOKUP_LENGTH, CEP_NOT_FOUND, CLEARED_PARTS, createCity, lookupCep, type CepAddress } from './cep.js';
 import { DateInput } from './DateInput.js';
 import { chainAbove, dependentFilter, fieldReference, isBlankId, reconcile, sameId, type SelectSpec } from './dependent.js';
-import { fieldInputOf } from './extensions.js';
+import { fieldInputOf, formValidatorsOf } from './extensions.js';
 import { FileArrayInput, FileInput } from './files.js';
 import { useOptionText } from './optionText.js';
 import { configByResource } from './registry.js';
@@ -61,12 +61,29 @@ export function isWide(property: PropertySchema) {
   );
 }
 
+/**
+ * The field's part of the resource's record-level checks (formValidators of custom pages): the
+ * message a check gives this field, given the whole record react-admin passes a validator.
+ */
+export function recordValidators(resource: string, field: string): MarkedValidator[] {
+  const checks = formValidatorsOf(resource);
+  if (!checks.length) return [];
+  const check = (_value: unknown, values?: Record<string, unknown>) => {
+    for (const c of checks) {
+      const message = c.validate(values ?? {}).errors?.[field];
+      if (message) return message;
+    }
+    return undefined;
+  };
+  return [check as MarkedValidator];
+}
+
 export function SchemaInput({ config, field }: { config: ResourceConfig; field: string }) {
   const property = config.properties[field];
   if (!property || property.readOnly) return null;
   const required = config.required.has(field);
   const label = field === 'ativo' && baseType(property) === 'boolean' ? 'Ativo' : property.title;
-  const validate = validation(property, required);
+  const validate = [...validation(property, required), ...recordValidators(config.resource, field)];
   const common = { source: field, label, validate, fullWidth: true, helperText: property.description ?? false } as const;
   const ref = fieldReference(config, field);
   const type = baseType(property);

@@ -6,12 +6,16 @@
 // the schema's aliases (x-intranet.aliases: /companies shows the providers). Each screen is loaded
 // on demand. The resource's name as a path (/onboardings, /microregions, where react-admin would
 // draw an empty page) leads to its list too, and any other path under it to the index; internal
-// tables (x-intranet.internal) have no screens at all.
+// tables (x-intranet.internal) have no screens at all. A scoped register (x-intranet.scope) lives
+// under its parent: in query mode the same routes read the parent from the query (list?idCampaign=1,
+// register?idCampaign=1, edit?idCampaign=1&idRule=2, and edit/{id} of a record, which names its
+// parent itself); in path mode <path>/list/{param}, <path>/register/{param} and
+// <path>/edit/{param}/{id}. Without the parent, each leads to the scope's back target (scopeHome).
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { Loading } from 'react-admin';
 import { CatchAll } from '../shell/CatchAll.js';
-import { aliasConfig, type ResourceConfig } from './schemas.js';
+import { aliasConfig, registerPathOf, scopeHome, type ResourceConfig } from './schemas.js';
 
 const ResourceList = lazy(() => import('./ResourceList.js'));
 const ResourceForm = lazy(() => import('./ResourceForm.js'));
@@ -28,6 +32,8 @@ export const Lazy = ({ children }: { children: ReactNode }) => (
 export const listPath = (config: ResourceConfig) => `${config.path}/list`;
 export const registerPath = (config: ResourceConfig) => `${config.path}/register`;
 export const editPath = (config: ResourceConfig, id: string | number) => `${config.editBase}/${id}`;
+
+const paramOf = (config: ResourceConfig) => `:${config.scope!.param}`;
 
 function ToEdit({ config }: { config: ResourceConfig }) {
   const { id } = useParams();
@@ -56,6 +62,9 @@ function nameRoutes(config: ResourceConfig) {
   return routes;
 }
 
+/** The screens' routes of one resource on its own base (tests mount a config of their own with it). */
+export const resourceScreenRoutes = (config: ResourceConfig) => routesOf(config);
+
 function routesOf(config: ResourceConfig) {
   // Keyed by path: a resource and its aliases share the resource name.
   return [
@@ -69,6 +78,19 @@ function routesOf(config: ResourceConfig) {
         </Lazy>
       }
     />,
+    ...(config.scope?.in === 'path'
+      ? [
+          <Route
+            key={`${config.path}:list-scoped`}
+            path={`${listPath(config)}/${paramOf(config)}`}
+            element={
+              <Lazy key={`${listPath(config)}/:scope`}>
+                <ResourceList config={config} view="table" />
+              </Lazy>
+            }
+          />,
+        ]
+      : []),
     ...(config.list.view === 'cards'
       ? [
           <Route
@@ -87,6 +109,8 @@ function routesOf(config: ResourceConfig) {
 }
 
 function formRoutes(config: ResourceConfig) {
+  if (config.scope?.in === 'path') return pathScopedFormRoutes(config);
+  const queryScoped = config.scope?.in === 'query';
   return [
     <Route
       key={`${config.path}:register`}
@@ -111,6 +135,42 @@ function formRoutes(config: ResourceConfig) {
       path={`${registerPath(config)}/:id`}
       element={<ToEdit config={config} />}
     />,
-    <Route key={`${config.path}:edit-none`} path={config.editBase} element={<Navigate to={registerPath(config)} replace />} />,
+    queryScoped ? (
+      // edit?idCampaign=1&idRule=2: the record's id in the query.
+      <Route
+        key={`${config.path}:edit-query`}
+        path={config.editBase}
+        element={
+          <Lazy key={`${config.editBase}?`}>
+            <ResourceForm config={config} mode="edit" />
+          </Lazy>
+        }
+      />
+    ) : (
+      <Route key={`${config.path}:edit-none`} path={config.editBase} element={<Navigate to={registerPath(config)} replace />} />
+    ),
   ];
+}
+
+/** The form routes of a register scoped in path mode: register/{param}, edit/{param}/{id}. */
+function pathScopedFormRoutes(config: ResourceConfig) {
+  const param = paramOf(config);
+  const form = (mode: 'create' | 'edit', key: string) => (
+    <Lazy key={key}>
+      <ResourceForm config={config} mode={mode} />
+    </Lazy>
+  );
+  return [
+    <Route key={`${config.path}:register`} path={registerPath(config)} element={form('create', registerPath(config))} />,
+    <Route key={`${config.path}:register-scoped`} path={`${registerPath(config)}/${param}`} element={form('create', `${registerPath(config)}/:scope`)} />,
+    <Route key={`${config.path}:edit-scoped`} path={`${config.editBase}/${param}/:id`} element={form('edit', `${config.editBase}/:scope/:id`)} />,
+    <Route key={`${config.path}:edit-parent`} path={`${config.editBase}/${param}`} element={<ToScopedRegister config={config} />} />,
+    <Route key={`${config.path}:edit-none`} path={config.editBase} element={<Navigate to={scopeHome(config)} replace />} />,
+  ];
+}
+
+/** edit/{param} without a record: the parent's register screen. */
+function ToScopedRegister({ config }: { config: ResourceConfig }) {
+  const params = useParams();
+  return <Navigate to={registerPathOf(config, params[config.scope!.param])} replace />;
 }

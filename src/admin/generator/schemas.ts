@@ -74,8 +74,12 @@ export interface IntranetBlock {
     expand?: string[];
     view?: 'table' | 'cards';
     flags?: Record<string, string>;
+    /** Boolean columns drawn as switches the user flips in the cell: { "whatsapp": { "on": "Permitido", "off": "Restrito" } }. */
+    switches?: Record<string, SwitchLabels>;
   };
   form?: { sections: { title: string; fields: string[] }[] };
+  /** Screens of a register living under a parent record (x-intranet.scope). */
+  scope?: ScopeRule;
   actions?: RowAction[];
   toggle?: ToggleRule | false;
   deleteWhen?: RowCondition;
@@ -93,6 +97,28 @@ export interface IntranetBlock {
 }
 
 export type { ResourceMessages };
+
+/** The texts of a switch column's two states (x-intranet.list.switches). */
+export interface SwitchLabels {
+  on: string;
+  off: string;
+}
+
+/**
+ * The screens of a register that lives under a parent record (x-intranet.scope): `field` (a reference
+ * to the parent) takes the value of the route's `param`, read from the query string
+ * (<path>/list?idCampaign=1, <path>/edit?idCampaign=1&idRule=2: the record's id from `idParam`) or
+ * from the path (<path>/list/3, <path>/register/3, <path>/edit/3/7); `back` is the lists' back
+ * target, '{field}' filled with the parent's id.
+ */
+export interface ScopeRule {
+  field: string;
+  param: string;
+  in: 'query' | 'path';
+  /** Query mode: the query parameter of the edit screen holding the record's id (default 'id'). */
+  idParam?: string;
+  back?: string;
+}
 
 /** How a row belongs to a provider (x-intranet.provider): its column, through another resource, or null. */
 export type ProviderRule = string | { column: string; via: string } | null;
@@ -158,6 +184,10 @@ export interface ResourceConfig {
   listFilter: Record<string, unknown>;
   /** No add button on this route base (an alias's hideAdd). */
   hideAdd: boolean;
+  /** The parent record the screens live under (x-intranet.scope); null: none. */
+  scope: ScopeRule | null;
+  /** On a scoped screen, the parent's id the route names (withScope()); undefined elsewhere. */
+  scopeValue?: string;
 }
 
 export interface Toggle {
@@ -219,6 +249,7 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
       expand: x.list.expand ?? [],
       view: x.list.view ?? 'table',
       flags: x.list.flags ?? {},
+      switches: x.list.switches ?? {},
     },
     sections: x.form?.sections ?? [{ title: 'Dados Básicos', fields: writable }],
     recordLabel: labelOf ?? fallbackLabel,
@@ -234,6 +265,7 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
     deleteWhen: x.deleteWhen,
     listFilter: {},
     hideAdd: false,
+    scope: x.scope ?? null,
   };
 }
 
@@ -252,11 +284,95 @@ export function aliasConfig(config: ResourceConfig, alias: RouteAlias): Resource
   };
 }
 
-/** Where a record's register and edit screens go back to when the app has no earlier page: the schema's returnTo, else the list. */
-export const returnPathOf = (config: ResourceConfig) => config.returnTo ?? `${config.path}/list`;
+/** Where a record's register and edit screens go back to when the app has no earlier page: the schema's returnTo, else the list (of a scoped register, the parent's). */
+export const returnPathOf = (config: ResourceConfig) => config.returnTo ?? listPathOf(config);
 
-/** The edit screen of a record. */
-export const editPathOf = (config: ResourceConfig, id: string | number) => `${config.editBase}/${id}`;
+/** The edit screen of a record (of a scoped register: under the screen's parent, else the record's own). */
+export function editPathOf(config: ResourceConfig, id: string | number, record?: Record<string, unknown>): string {
+  const scope = config.scope;
+  if (!scope) return `${config.editBase}/${id}`;
+  const parent = config.scopeValue ?? blankToUndefined(record?.[scope.field]);
+  if (parent === undefined) return `${config.editBase}/${id}`;
+  if (scope.in === 'path') return `${config.editBase}/${encodeURIComponent(parent)}/${encodeURIComponent(String(id))}`;
+  return `${config.editBase}?${new URLSearchParams({ [scope.param]: parent, [scope.idParam ?? 'id']: String(id) })}`;
+}
+
+const blankToUndefined = (v: unknown) => (v === null || v === undefined || v === '' ? undefined : String(v));
+
+/** The list screen: of a scoped register, the parent's (`parent`, else the screen's own scopeValue). */
+export function listPathOf(config: ResourceConfig, parent: string | undefined = config.scopeValue): string {
+  return scopedPath(config, `${config.path}/list`, parent);
+}
+
+/** The register screen: of a scoped register, under the parent. */
+export function registerPathOf(config: ResourceConfig, parent: string | undefined = config.scopeValue): string {
+  return scopedPath(config, `${config.path}/register`, parent);
+}
+
+function scopedPath(config: ResourceConfig, base: string, parent: string | undefined) {
+  if (!config.scope || parent === undefined) return base;
+  return config.scope.in === 'path' ? `${base}/${encodeURIComponent(parent)}` : `${base}?${new URLSearchParams({ [config.scope.param]: parent })}`;
+}
+
+/**
+ * The parent's id a scoped screen's route names (its path parameter or query parameter), or
+ * undefined when it names none or one that cannot be an id of the field (a number field and text).
+ */
+export function scopeValueOf(config: ResourceConfig, params: Record<string, string | undefined>, search: URLSearchParams): string | undefined {
+  const scope = config.scope;
+  if (!scope) return undefined;
+  const raw = (scope.in === 'path' ? params[scope.param] : search.get(scope.param))?.trim();
+  if (!raw) return undefined;
+  const p = config.properties[scope.field];
+  if (p && baseType(p) === 'integer' && !/^\d{1,15}$/.test(raw)) return undefined;
+  return raw;
+}
+
+/** The parent's id as the field holds it (a number for an integer field). */
+export function scopeFieldValue(config: ResourceConfig, value: string): string | number {
+  const p = config.scope && config.properties[config.scope.field];
+  return p && (baseType(p) === 'integer' || baseType(p) === 'number') ? Number(value) : value;
+}
+
+/**
+ * Where a scoped screen without its parent leads: the back target's path (the part before '?'),
+ * unless it still needs the parent ('{campo}'), then the schema's back, else the index.
+ */
+export function scopeHome(config: ResourceConfig): string {
+  for (const target of [config.scope?.back, config.back]) {
+    const path = target?.split('?')[0];
+    if (path && !path.includes('{')) return path;
+  }
+  return DEFAULT_BACK;
+}
+
+/**
+ * The route patterns a scoped register adds to <path>/list, <path>/register and <editBase>/:id, with
+ * the operation each needs (for the shell's list of screens, shell/screens.ts): in query mode the
+ * edit screen without an id in the path; in path mode the three screens under the parent.
+ */
+export function scopedScreens(config: ResourceConfig): { pattern: string; operation: Operation }[] {
+  const scope = config.scope;
+  if (!scope || !config.editable) return scope?.in === 'path' ? [{ pattern: `${config.path}/list/:${scope.param}`, operation: 'list' }] : [];
+  if (scope.in === 'query') return [{ pattern: config.editBase, operation: 'update' }];
+  return [
+    { pattern: `${config.path}/list/:${scope.param}`, operation: 'list' },
+    { pattern: `${config.path}/register/:${scope.param}`, operation: 'create' },
+    { pattern: `${config.editBase}/:${scope.param}/:id`, operation: 'update' },
+  ];
+}
+
+/**
+ * The config of a scoped screen under the parent `value`: its list reads only that parent's rows
+ * (the field joins the permanent filter, and leaves the filters bar), and its back arrow leads to
+ * the scope's `back`, '{field}' filled with the parent's id.
+ */
+export function withScope(config: ResourceConfig, value: string): ResourceConfig {
+  const scope = config.scope;
+  if (!scope) return config;
+  const back = scope.back ? scope.back.split(`{${scope.field}}`).join(encodeURIComponent(value)) : config.back;
+  return { ...config, scopeValue: value, back, listFilter: { ...config.listFilter, [scope.field]: scopeFieldValue(config, value) } };
+}
 
 /** Configs of a set of schema modules keyed by file path (/schemas/<area>/<file>.json). */
 export function buildConfigs(files: Record<string, unknown>): ResourceConfig[] {

@@ -32,8 +32,6 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { prefix: '/sales', title: 'Vendas', access: SALES },
   { prefix: '/leads', title: 'Leads', access: SALES },
   { prefix: '/blacklist', title: 'Lista de bloqueio', access: SALES },
-  { prefix: '/blocking-rules', title: 'Regras de bloqueio', access: { modules: ['regua_comunicacao', 'vendas'] } },
-  { prefix: '/blocking-exception-criterion', title: 'Critérios de exceção', access: { modules: ['regua_comunicacao', 'vendas'] } },
   { prefix: '/pricing', title: 'Preços', access: SALES },
   { prefix: '/marketing', title: 'Marketing', access: { modules: ['marketing', 'vendas', 'regua_comunicacao', 'roulette'] } },
   { prefix: '/patrocinios', title: 'Patrocínios', access: { modules: ['marketing'] } },

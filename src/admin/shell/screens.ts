@@ -9,7 +9,7 @@
 import { matchPath } from 'react-router-dom';
 import { customPages } from '../customPages.js';
 import { resourceConfigs } from '../generator/registry.js';
-import { aliasConfig, type Operation, type ResourceConfig } from '../generator/schemas.js';
+import { aliasConfig, scopedScreens, type Operation, type ResourceConfig } from '../generator/schemas.js';
 import { allowed, mayOpen, type ScreenAccess, type ScreenParams, type Viewer } from './accessRules.js';
 import { hasAdminCards } from './adminSections.js';
 import { plannedAreaOf, type PlannedArea } from './plannedRoutes.js';
@@ -34,6 +34,8 @@ function generatedScreens(config: ResourceConfig): Screen[] {
       { pattern: `${config.editBase}/:id`, access: on('update') },
     );
   }
+  // A register under a parent record (x-intranet.scope): its list, register and edit addresses.
+  screens.push(...scopedScreens(config).map((s) => ({ pattern: s.pattern, access: on(s.operation) })));
   return screens;
 }
 

@@ -9,8 +9,12 @@ export interface MailMessage {
   text: string;
 }
 
+/** What became of a message: ok (sent by SMTP, or kept in the outbox without SMTP), or the SMTP error. */
+export type MailResult = { ok: true } | { ok: false; error: string };
+
 export interface Mailer {
-  send(q: Queryable, message: MailMessage): Promise<void>;
+  /** Never throws on an SMTP failure (the flows that send go on): the result tells it, for those who retry. */
+  send(q: Queryable, message: MailMessage): Promise<MailResult>;
 }
 
 export const SENT_BY_SMTP = 'Mensagem enviada por SMTP; o conteúdo não é guardado.';
@@ -22,11 +26,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; log?: (m
       if (!transport) {
         await q.query(`INSERT INTO admin.email (para, assunto, texto, enviado) VALUES ($1, $2, $3, false)`, [message.to, message.subject, message.text]);
         options.log?.(`e-mail para ${message.to} (sem SMTP_URL, guardado na caixa de saída): ${message.subject}\n${message.text}`);
-        return;
+        return { ok: true };
       }
       try {
         await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
         await q.query(`INSERT INTO admin.email (para, assunto, texto, enviado) VALUES ($1, $2, $3, true)`, [message.to, message.subject, SENT_BY_SMTP]);
+        return { ok: true };
       } catch (e) {
         // Kept with its error for the superadmin to see; the flow goes on (the user can ask again).
         await q.query(`INSERT INTO admin.email (para, assunto, texto, enviado, erro) VALUES ($1, $2, $3, false, $4)`, [
@@ -36,6 +41,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; log?: (m
           (e as Error).message,
         ]);
         options.log?.(`falha ao enviar e-mail para ${message.to}: ${(e as Error).message}`);
+        return { ok: false, error: (e as Error).message };
       }
     },
   };

@@ -5,7 +5,7 @@
 import { isMonthDay, onlyDigits } from '../../domain/validators.js';
 import type { Queryable } from '../db/index.js';
 import { Params } from '../resources/query.js';
-import type { Customer, CustomerDirectory, CustomerQuery, DateField, DirectoryScope } from './directory.js';
+import type { Customer, CustomerDirectory, CustomerQuery, DateField, DirectoryScope, OverdueCity, OverduePage, OverdueQuery } from './directory.js';
 
 /** The columns of a customer record (all but its id) with their SQL types: the directory's reads, the import's staging and the seed's writes. */
 export const CUSTOMER_COLUMN_TYPES = [
@@ -136,6 +136,37 @@ const where = (conditions: (string | null)[]) => {
   return list.length ? `WHERE ${list.join(' AND ')}` : '';
 };
 
+/** The exception texts of one kind that can match something: trimmed, bounded, without control characters. */
+function exceptionValues(values: readonly string[] | undefined): string[] {
+  return [...new Set((values ?? []).map((v) => text(String(v))).filter((v): v is string => typeof v === 'string'))];
+}
+
+/**
+ * The conditions of the blocking simulation (overdue, overdueByCity): the provider, the threshold
+ * (index dados_pessoas_empresa_atraso_idx), never a cancelled customer, and none an exception spares.
+ * Null when the query can match nothing.
+ */
+function overdueConditions(query: OverdueQuery, p: Params): string[] | null {
+  if (!Number.isSafeInteger(query.id_empresa) || !Number.isSafeInteger(query.minDays) || query.minDays > 2_147_483_647) return null;
+  const out = [`c.id_empresa = ${p.add(query.id_empresa)}::int`, `c.dias_atraso >= ${p.add(Math.max(query.minDays, 0))}::int`, `c.situacao <> 'cancelado'`];
+  const except = query.exceptions ?? {};
+  // Plan, neighbourhood and city: as the q filter compares texts (public.f_unaccent: lower case, no accents), trimmed.
+  for (const field of ['plano', 'bairro', 'cidade'] as const) {
+    const values = exceptionValues(except[field]);
+    if (!values.length) continue;
+    // The values are normalised once (an uncorrelated ARRAY(...) is an InitPlan); a customer without
+    // the field is never spared by it (NULL <> ALL is NULL, hence the coalesce).
+    out.push(
+      `coalesce(public.f_unaccent(btrim(c.${field})) <> ALL(ARRAY(SELECT public.f_unaccent(btrim(v)) FROM unnest(${p.add(values)}::text[]) v)), true)`,
+    );
+  }
+  const codes = exceptionValues(except.cliente);
+  if (codes.length) out.push(`c.cod_cliente <> ALL(${p.add(codes)}::text[])`);
+  const situations = exceptionValues(except.situacao);
+  if (situations.length) out.push(`c.situacao <> ALL(${p.add(situations)}::text[])`);
+  return out;
+}
+
 export class BuiltinCustomerDirectory implements CustomerDirectory {
   constructor(private readonly db: Queryable) {}
 
@@ -195,5 +226,30 @@ export class BuiltinCustomerDirectory implements CustomerDirectory {
     const offset = p.add(clampOffset(query.offset));
     const sql = `${SELECT} ${where(conditions)} ORDER BY c.id LIMIT ${limit} OFFSET ${offset}`;
     return (await db.query<Customer>(sql, p.values)).rows;
+  }
+
+  async overdue(query: OverdueQuery, page: OverduePage = {}, db: Queryable = this.db): Promise<Customer[]> {
+    const p = new Params();
+    const conditions = overdueConditions(query, p);
+    if (!conditions) return [];
+    const after = page.after;
+    if (after) {
+      // Keyset: the rows after the given one in (dias_atraso DESC, nome_razaosocial, id) order.
+      const d = p.add(after.dias_atraso);
+      conditions.push(`(c.dias_atraso < ${d}::int OR (c.dias_atraso = ${d}::int AND (c.nome_razaosocial, c.id) > (${p.add(after.nome_razaosocial)}::text, ${p.add(after.id)}::int)))`);
+    }
+    const limit = p.add(clampLimit(page.limit, DEFAULT_LIMIT));
+    const offset = p.add(after ? 0 : clampOffset(page.offset));
+    const sql = `${SELECT} ${where(conditions)} ORDER BY c.dias_atraso DESC, c.nome_razaosocial, c.id LIMIT ${limit} OFFSET ${offset}`;
+    return (await db.query<Customer>(sql, p.values)).rows;
+  }
+
+  async overdueByCity(query: OverdueQuery, db: Queryable = this.db): Promise<OverdueCity[]> {
+    const p = new Params();
+    const conditions = overdueConditions(query, p);
+    if (!conditions) return [];
+    const sql = `SELECT c.cidade, c.uf, count(*)::int AS total FROM relacionamento.dados_pessoas c ${where(conditions)}
+      GROUP BY c.cidade, c.uf ORDER BY total DESC, c.cidade NULLS LAST, c.uf NULLS LAST`;
+    return (await db.query<OverdueCity>(sql, p.values)).rows;
   }
 }

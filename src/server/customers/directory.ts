@@ -65,4 +65,45 @@ export interface CustomerDirectory {
   isCustomer(by: { cpf?: string; telefone?: string; id_empresa?: number }, db?: Queryable): Promise<Customer | null>;
   /** Customers whose date field falls on a month-day ('MM-DD'), for the communication rules. */
   byMonthDay(field: DateField, monthDay: string, query: Pick<CustomerQuery, 'sistema' | 'id_empresa' | 'limit' | 'offset'>, db?: Queryable): Promise<Customer[]>;
+  /**
+   * A provider's customers at or above minDays days overdue (dias_atraso as the ERP keeps it) that no
+   * exception spares, cancelled customers never among them (the blocking simulation): ordered by
+   * dias_atraso descending, then name and id; `after` (the last row of a page) continues from there.
+   */
+  overdue(query: OverdueQuery, page?: OverduePage, db?: Queryable): Promise<Customer[]>;
+  /** How many customers overdue() finds, per city and state (most first; a customer without a city counts under null). */
+  overdueByCity(query: OverdueQuery, db?: Queryable): Promise<OverdueCity[]>;
+}
+
+/**
+ * What spares a customer from an automatic block: plan, neighbourhood and city compared without
+ * case or accents (and surrounding spaces), customer code and situation exactly. An empty or absent
+ * list spares nobody.
+ */
+export interface OverdueExceptions {
+  plano?: string[];
+  bairro?: string[];
+  cidade?: string[];
+  cliente?: string[];
+  situacao?: Situacao[];
+}
+
+export interface OverdueQuery {
+  id_empresa: number;
+  /** Days overdue at or above which a customer is found (at least 0). */
+  minDays: number;
+  exceptions?: OverdueExceptions;
+}
+
+export interface OverduePage {
+  limit?: number;
+  offset?: number;
+  /** Keyset continuation: the rows after this one in overdue()'s order (offset is then ignored). */
+  after?: Pick<Customer, 'dias_atraso' | 'nome_razaosocial' | 'id'>;
+}
+
+export interface OverdueCity {
+  cidade: string | null;
+  uf: string | null;
+  total: number;
 }

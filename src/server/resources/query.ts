@@ -22,7 +22,7 @@ export class Params {
   }
 }
 
-const OPERATORS: Record<string, string> = { _gte: '>=', _lte: '<=', _gt: '>', _lt: '<', _neq: '<>' };
+const OPERATORS: Record<string, string> = { _gte: '>=', _lte: '<=', _gt: '>', _lt: '<', _neq: '<>', _contains: 'contains' };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -79,6 +79,13 @@ export function filterConditions(def: ResourceDef, filter: Record<string, unknow
     }
     const col = def.columnByName.get(field)!;
     const column = quoteIdent(field);
+    if (op === 'contains') {
+      // A part of a text, accent- and case-insensitive (the list's text filter on a searched field).
+      if (col.sqlTypes[0] !== 'text' || (typeof raw !== 'string' && typeof raw !== 'number')) throw new HttpError(400, MSG.badQuery('filter'), { [key]: MSG.invalid });
+      const text = String(raw).trim();
+      if (text) out.push(`public.f_unaccent(${column}) LIKE public.f_unaccent(${params.add(`%${escapeLike(text)}%`)})`);
+      continue;
+    }
     const isArrayColumn = baseType(col.property) === 'array';
     if (isArrayColumn) {
       out.push(arrayCondition(def, key, field, op, raw, params));

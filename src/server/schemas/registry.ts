@@ -59,7 +59,11 @@ export interface Block {
     view?: 'table' | 'cards';
     /** Boolean columns drawn as flags under a short label ({ "bitcom": "BIT" }). */
     flags?: Record<string, string>;
+    /** Boolean columns drawn as switches flipped in the cell ({ "whatsapp": { "on": "Permitido", "off": "Restrito" } }). */
+    switches?: Record<string, { on: string; off: string }>;
   };
+  /** The screens of a register living under a parent record: the reference `field` takes the route's `param`. */
+  scope?: ScopeRule;
   form?: { sections: { title: string; fields: string[] }[] };
   /** Extra row actions of the list. */
   actions?: RowAction[];
@@ -88,6 +92,15 @@ export interface Block {
 }
 
 export type { ResourceMessages };
+
+/** x-intranet.scope: lists, register and edit screens under a parent record (see schemas/README.md). */
+export interface ScopeRule {
+  field: string;
+  param: string;
+  in: 'query' | 'path';
+  idParam?: string;
+  back?: string;
+}
 
 export interface UniqueRule {
   fields: string[];
@@ -263,6 +276,13 @@ function checkListActions(schema: EntitySchema, file: string, known: (f: string,
     boolean(field, 'list.flags');
     if (!block.list.columns.includes(field)) throw new SchemaError(`${file}: list.flags field "${field}" is not in list.columns`);
   }
+  for (const field of Object.keys(block.list.switches ?? {})) {
+    boolean(field, 'list.switches');
+    if (!block.list.columns.includes(field)) throw new SchemaError(`${file}: list.switches field "${field}" is not in list.columns`);
+    if (props[field].readOnly) throw new SchemaError(`${file}: list.switches field "${field}" is read-only`);
+    if (block.list.flags?.[field]) throw new SchemaError(`${file}: list.switches field "${field}" is also a flag`);
+  }
+  checkScope(schema, file, known);
   for (const action of block.actions ?? []) {
     const where = `action "${action.label}"`;
     conditionFields(action.when).forEach((f) => known(f, `${where} when`));
@@ -288,6 +308,31 @@ function checkListActions(schema: EntitySchema, file: string, known: (f: string,
       const bad = allowed ? values.findIndex((v) => !allowed.includes(v)) : -1;
       if (bad >= 0) throw new SchemaError(`${file}: alias ${alias.path} filter ${field} = ${JSON.stringify(values[bad])} is not one of its values`);
     }
+  }
+}
+
+/**
+ * x-intranet.scope: the field is a reference of the record (to the parent), to one record, writable
+ * when the record has writable fields (the register fills it); the route's parameters differ (and
+ * in path mode none is 'id'); the back target's '{campo}' placeholders name only the field.
+ */
+function checkScope(schema: EntitySchema, file: string, known: (f: string, where: string) => void) {
+  const block = schema['x-intranet'];
+  const scope = block.scope;
+  if (!scope) return;
+  const p = schema.properties[scope.field];
+  known(scope.field, 'scope');
+  if (!block.references?.[scope.field]) throw new SchemaError(`${file}: scope field "${scope.field}" is not a reference (to the parent record)`);
+  if (baseType(p) === 'array') throw new SchemaError(`${file}: scope field "${scope.field}" is a list`);
+  if (p.writeOnly) throw new SchemaError(`${file}: scope field "${scope.field}" is write-only`);
+  const writable = Object.values(schema.properties).some((q) => !q.readOnly);
+  if (writable && p.readOnly) throw new SchemaError(`${file}: scope field "${scope.field}" is read-only, and the register must fill it`);
+  if (scope.in === 'query' && scope.idParam !== undefined && scope.idParam === scope.param) {
+    throw new SchemaError(`${file}: scope idParam "${scope.idParam}" is the same as its param`);
+  }
+  if (scope.in === 'path' && scope.param === 'id') throw new SchemaError(`${file}: scope param may not be "id" in path mode (the edit screen's record id)`);
+  for (const f of placeholders(scope.back ?? '')) {
+    if (f !== scope.field) throw new SchemaError(`${file}: scope back names "{${f}}", not the scope field "${scope.field}"`);
   }
 }
 

@@ -49,5 +49,5 @@ export async function signIn(page: Page, baseUrl: string, user: { email: string;
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Senha', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== entry, { timeout: 30_000 });
+  await page.waitForURL((url) => !url.pathname.startsWith(entry), { timeout: 30_000 });
 }
