@@ -9,6 +9,7 @@ import { setSession } from '../../src/admin/session.js';
 import { MSG } from '../../src/domain/messages.js';
 import { SIMULATION_TEXT } from '../../custom-pages/blocking/Simulation.js';
 import { renderAdmin, signOutLocally, startServer, type UiServer } from './server.js';
+import { exportCsv } from './csv.js';
 
 let ui: UiServer;
 let seq = 0;
@@ -137,32 +138,14 @@ describe('the blocking simulation screen', () => {
     const rule = await createRule({ nome: 'Regra CSV', provedor: provider, dias_atraso: 30 });
     asSuperadmin();
     renderAdmin(ui.baseUrl, `/blocking-rules/simulation/${rule}`);
-    const button = await screen.findByRole('button', { name: SIMULATION_TEXT.export });
-    let blob: Blob | undefined;
-    let name = '';
-    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
-      blob = b as Blob;
-      return 'blob:csv';
-    });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      name = this.getAttribute('download') ?? '';
-    });
-    try {
-      fireEvent.click(button);
-      await waitFor(() => expect(blob).toBeTruthy());
-      const text = await blob!.text();
-      const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-      expect(lines.slice(0, 3)).toEqual([
-        'Código do cliente;Nome/Razão social;CPF/CNPJ;Cidade;UF;Bairro;Plano;Situação;Dias de atraso',
-        'C1;José Antônio;;Uberlândia;MG;;Fibra 1 Giga;Ativo;60',
-        'C2;Maria;;Uberlândia;MG;;;Ativo;45',
-      ]);
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-      expect(name).toBe(`simulacao-bloqueio-${rule}-${today}.csv`);
-    } finally {
-      create.mockRestore();
-      click.mockRestore();
-    }
+    const { name, lines } = await exportCsv(SIMULATION_TEXT.export);
+    expect(lines.slice(0, 3)).toEqual([
+      'Código do cliente;Nome/Razão social;CPF/CNPJ;Cidade;UF;Bairro;Plano;Situação;Dias de atraso',
+      'C1;José Antônio;;Uberlândia;MG;;Fibra 1 Giga;Ativo;60',
+      'C2;Maria;;Uberlândia;MG;;;Ativo;45',
+    ]);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    expect(name).toBe(`simulacao-bloqueio-${rule}-${today}.csv`);
   });
 
   it("the rules' list leads to the rule's criteria and to its simulation ('Simular')", async () => {

@@ -2,8 +2,8 @@
 import { vi, expect } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 
-/** Clicks Exportar and answers the CSV the browser would save. */
-export async function exportCsv(): Promise<{ name: string; lines: string[] }> {
+/** Clicks Exportar (or the button named `button`) and answers the CSV the browser would save. */
+export async function exportCsv(button = 'Exportar'): Promise<{ name: string; lines: string[] }> {
   let blob: Blob | undefined;
   let name = '';
   const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
@@ -14,7 +14,7 @@ export async function exportCsv(): Promise<{ name: string; lines: string[] }> {
     name = this.getAttribute('download') ?? '';
   });
   try {
-    fireEvent.click(await screen.findByRole('button', { name: 'Exportar' }));
+    fireEvent.click(await screen.findByRole('button', { name: button }));
     await waitFor(() => expect(blob).toBeTruthy(), { timeout: 30_000 });
     const text = await blob!.text();
     return { name, lines: text.replace(/^\uFEFF/, '').split('\r\n') };
