@@ -352,7 +352,7 @@ export type CommunicationRestrictions = FromSchema<typeof CommunicationRestricti
 /** Regra de comunicação (schemas/comunicacao/communication-rules.json, table campanha.regra) */
 export const CommunicationRulesSchema = {
   "title": "Regra de comunicação",
-  "description": "Regra de uma campanha de comunicação: o critério (data específica, de ativação, de contratação ou de aniversário), o envio (no dia, dias depois, dias antes, anual) com o tempo em dias, o turno (M 07:00, T 13:00, N 20:00) e a mensagem de cada canal ligado.",
+  "description": "Regra de uma campanha de comunicação: o critério (data específica, de ativação, de contratação ou de aniversário), o envio (no dia, dias depois, dias antes, anual) com o tempo em dias, o turno (M 07:00, T 13:00, N 20:00) e a mensagem de cada canal ligado. As mensagens de e-mail e SMS (e o título do e-mail) preenchem {nome}, {primeiro_nome}, {plano}, {cidade}, {provedor}, {data_nascimento}, {data_ativacao} e {data_contratacao}; o WhatsApp envia o template aprovado com o nome do cliente.",
   "type": "object",
   "properties": {
     "id": {
