@@ -6,6 +6,7 @@ import { SYSTEM } from './resources/service.js';
 import { demoCpf, seedCustomers } from './customers/seed.js';
 import { seedSales } from './sales/seed.js';
 import { seedCommunication } from './communication/seed.js';
+import { seedBlocking } from './blocking/seed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
 const STRUCTURE: Record<string, Record<string, string[]>> = {
@@ -63,6 +64,7 @@ export async function seedDemo(service: ResourceService, log: (msg: string) => v
   await service.write(SYSTEM, (tx) => seedCustomers(tx, log));
   await seedSales(service, log);
   await seedCommunication(service, log);
+  await seedBlocking(service, log);
   await seedDemoProfiles(service, log);
   log('dados de demonstração criados: provedores Bitcom, RazãoInfo e Vetorial com estrutura organizacional, vagas, feriados e um onboarding');
   return true;

@@ -182,6 +182,23 @@ describe('demo users', () => {
   };
   const profileOf = async (id: number) => (await demo.db.query<{ cpf: string }>('SELECT cpf FROM rh.perfil_funcionario WHERE id_usuario = $1', [id])).rows[0];
 
+  it("the demo's blocking rules: one per provider, whose simulation spares the 1 Giga business plan and the suspended customers", async () => {
+    const { token } = await demoUser('gestor.vendas@vetorial.net');
+    const headers = bearer(token, 'regua_comunicacao:gestor');
+    const rules = (await demo.app.inject({ url: '/api/blocking-rules', headers })).json() as { id: number; nome: string; dias_atraso: number }[];
+    expect(rules.map((r) => r.nome)).toEqual(['Bloqueio após 15 dias de atraso']);
+    const r = await demo.app.inject({ url: `/v1/bloqueio/regras/${rules[0].id}/simulacao?limit=500`, headers });
+    expect(r.statusCode, r.body).toBe(200);
+    const body = r.json();
+    expect(body.criterios.map((c: { tipo: string }) => c.tipo).sort()).toEqual(['plano', 'situacao']);
+    expect(body.total).toBeGreaterThan(0);
+    for (const c of body.clientes) {
+      expect(c.dias_atraso).toBeGreaterThanOrEqual(15);
+      expect(c.situacao).toBe('ativo');
+      expect(c.plano).not.toBe('Empresarial 1 Giga');
+    }
+  });
+
   it('a sales seller signs in: vendas:solicitante, Vetorial, Vendedor Externo, with an employee profile', async () => {
     const { token, id, usuario } = await demoUser('vendedor@vetorial.net');
     expect(usuario).toMatchObject({ funcionario: true, empresas: [{ nome: 'Vetorial' }], cargo: { nome: 'Vendedor Externo' } });
