@@ -8,6 +8,7 @@
 // it (vendas area); one match fills the lead's empty fields from the customer, several open the
 // dialog. A banner tells the seller whether the person is already a customer: 'Cliente <nome>
 // (<sistema>)' or 'Não é cliente'. A CPF under 11 digits is not searched.
+import { MSG } from '../../src/domain/messages.js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -20,7 +21,7 @@ import { isBlankId } from '../../src/admin/generator/dependent.js';
 
 export const LOOKUP_TEXT = {
   several: 'Mais de um resultado encontrado',
-  none: 'Nenhum resultado encontrado',
+  none: MSG.noResult,
   notCustomer: 'Não é cliente',
   searching: 'Buscando cliente...',
 } as const;

@@ -37,6 +37,8 @@ export const MSG = {
   failure: 'Ops! Parece que algo errado aconteceu. Revise os dados e tente novamente!',
   noRowsAffected: 'Ops... Verifique os dados e tente novamente!',
   notFound: 'Dados não encontrados.',
+  /** A customer lookup that found nobody (the restriction form, leads, exception criteria). */
+  noResult: 'Nenhum resultado encontrado',
   notificationNotFound: 'Dados de notificação não encontrados.',
   duplicate: 'Já existe um registro com estes dados.',
   referenceMissing: 'O registro relacionado não foi encontrado.',

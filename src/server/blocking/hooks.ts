@@ -20,7 +20,7 @@ export const SITUACOES: readonly Situacao[] = ['ativo', 'suspenso', 'cancelado']
 export const BLOCKING_MSG = {
   invalidSituation: 'Situação inválida: use ativo, suspenso ou cancelado',
   /** The customer lookup's text when the provider has no customer of that code. */
-  noCustomer: 'Nenhum resultado encontrado',
+  noCustomer: MSG.noResult,
 } as const;
 
 export const ruleHooks: ResourceHooks = {

@@ -7,13 +7,14 @@
 //   provider (sistema) and customer code; a code the provider does not have is refused. One
 //   restriction per customer is the schema's unique rule (409 with the spec's text).
 // Blocking rules have their own hooks elsewhere.
+import { MSG } from '../../domain/messages.js';
 import { normaliseRule, validateRule, type RuleRecord } from '../../domain/communicationRules.js';
 import type { CustomerDirectory } from '../customers/index.js';
 import type { ResourceHooks, ResourceService } from '../resources/service.js';
 import { ValidationError } from '../schemas/validation.js';
 
 /** The lookup's answer when the provider has no customer of that code (the restriction form's text). */
-export const NO_CUSTOMER_FOUND = 'Nenhum resultado encontrado';
+export const NO_CUSTOMER_FOUND = MSG.noResult;
 
 /** The fields normaliseRule may change. */
 const NORMALISED = ['tempo', 'titulo_email', 'data_especifica'] as const;
