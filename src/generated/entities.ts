@@ -2902,6 +2902,241 @@ export const TrackingDestinationsSchema = {
 } as const;
 export type TrackingDestinations = FromSchema<typeof TrackingDestinationsSchema>;
 
+/** Lead importada (schemas/vendas/lead-import-participants.json, table vendas.lead_participante) */
+export const LeadImportParticipantsSchema = {
+  "title": "Lead importada",
+  "description": "Uma linha do arquivo de uma importação de leads (vendas_lead_participante): os dados lidos, o que a conferência achou (cliente do provedor, restrição de contato, duplicado, problemas por campo) e, quando selecionada (lead) e criada, a lead do funil (id_lead, codlead). Só a importação cria e apaga estas linhas; a edição corrige nome, telefone e CPF.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_importacao_evento": {
+      "type": "integer",
+      "title": "Importação"
+    },
+    "linha": {
+      "type": "integer",
+      "title": "Linha",
+      "readOnly": true
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome",
+      "minLength": 2,
+      "maxLength": 200
+    },
+    "telefone": {
+      "type": "string",
+      "format": "phone",
+      "title": "Telefone"
+    },
+    "cpf": {
+      "type": "string",
+      "format": "cpf",
+      "title": "CPF"
+    },
+    "cliente": {
+      "type": "boolean",
+      "title": "Cliente",
+      "readOnly": true
+    },
+    "situacao_cliente": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Situação do cliente",
+      "enum": [
+        "ativo",
+        "inadimplente",
+        "ex_cliente",
+        null
+      ],
+      "x-enumLabels": {
+        "ativo": "Cliente ativo",
+        "inadimplente": "Cliente inadimplente",
+        "ex_cliente": "Ex-cliente"
+      },
+      "readOnly": true
+    },
+    "cod_cliente": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Código do cliente",
+      "readOnly": true
+    },
+    "restricao": {
+      "type": "array",
+      "title": "Restrição de contato",
+      "items": {
+        "type": "string",
+        "enum": [
+          "whatsapp",
+          "email",
+          "sms"
+        ]
+      },
+      "x-enumLabels": {
+        "whatsapp": "WhatsApp",
+        "email": "E-mail",
+        "sms": "SMS"
+      },
+      "readOnly": true
+    },
+    "duplicado": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Duplicado",
+      "enum": [
+        "arquivo",
+        "lead",
+        null
+      ],
+      "x-enumLabels": {
+        "arquivo": "Repetido no arquivo",
+        "lead": "Já é lead do provedor"
+      },
+      "readOnly": true
+    },
+    "id_lead_existente": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Lead existente",
+      "readOnly": true
+    },
+    "erros": {
+      "type": [
+        "object",
+        "null"
+      ],
+      "title": "Problemas",
+      "readOnly": true
+    },
+    "lead": {
+      "type": "boolean",
+      "title": "Selecionada",
+      "default": false
+    },
+    "id_lead": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Lead criada",
+      "readOnly": true
+    },
+    "codlead": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Código Lead",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_importacao_evento",
+    "nome",
+    "telefone",
+    "cpf"
+  ],
+  "additionalProperties": false
+} as const;
+export type LeadImportParticipants = FromSchema<typeof LeadImportParticipantsSchema>;
+
+/** Importação de leads (schemas/vendas/lead-imports.json, table vendas.lead_importacao) */
+export const LeadImportsSchema = {
+  "title": "Importação de leads",
+  "description": "Uma planilha (csv, xlsx ou xls com as colunas nome, cpf e telefone) de pessoas que um provedor conheceu numa campanha e canal (vendas_lead_importacao). Ao cadastrar, o servidor lê o arquivo e grava a importação com uma linha por pessoa (lead-import-participants), conferida e comparada com os clientes e leads do provedor, numa só transação: um arquivo que não se lê não deixa nada.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Importação",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_canal": {
+      "type": "integer",
+      "title": "Canal"
+    },
+    "id_campanha": {
+      "type": "integer",
+      "title": "Campanha"
+    },
+    "id_file": {
+      "type": "string",
+      "format": "file",
+      "title": "Arquivo"
+    },
+    "nome_arquivo": {
+      "type": "string",
+      "title": "Nome do Arquivo",
+      "readOnly": true
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Usuário",
+      "readOnly": true
+    },
+    "total_participantes": {
+      "type": "integer",
+      "title": "Registros",
+      "readOnly": true
+    },
+    "linhas_com_erro": {
+      "type": "integer",
+      "title": "Linhas com problema",
+      "readOnly": true
+    },
+    "duplicados": {
+      "type": "integer",
+      "title": "Duplicados",
+      "readOnly": true
+    },
+    "leads_criadas": {
+      "type": "integer",
+      "title": "Leads Criados",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_canal",
+    "id_campanha",
+    "id_file"
+  ],
+  "additionalProperties": false
+} as const;
+export type LeadImports = FromSchema<typeof LeadImportsSchema>;
+
 /** Lead (schemas/vendas/leads.json, table vendas.lead) */
 export const LeadsSchema = {
   "title": "Lead",
@@ -3151,4 +3386,4 @@ export const LeadsSchema = {
 } as const;
 export type Leads = FromSchema<typeof LeadsSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'Leads';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads';
