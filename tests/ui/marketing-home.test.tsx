@@ -103,9 +103,16 @@ describe('/marketing/home', () => {
   });
 
   it('a card of a module not built yet opens its route, which says it is not available yet', async () => {
+    await openAs(['roulette:gestor', 'user']);
+    const section = await screen.findByRole('region', { name: 'ROLETAS' });
+    fireEvent.click(within(section).getByRole('link', { name: 'Roletas' }));
+    expect(await screen.findByText(NOT_YET_AVAILABLE)).toBeTruthy();
+  });
+
+  it('the Eventos card opens the events list', async () => {
     await openAs(['regua_comunicacao:gestor', 'user']);
     const section = await screen.findByRole('region', { name: 'COMUNICAÇÃO' });
     fireEvent.click(within(section).getByRole('link', { name: 'Eventos' }));
-    expect(await screen.findByText(NOT_YET_AVAILABLE)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'NOVO EVENTO' })).toBeTruthy();
   });
 });
