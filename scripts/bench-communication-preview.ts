@@ -20,12 +20,8 @@ import { selectionQuery } from '../src/server/communication/select.js';
 import { createPostgres, type Database } from '../src/server/db/index.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { loadRegistry } from '../src/server/schemas/registry.js';
+import { accessPaths as scannedPaths, fillUnindexed, option, timed } from './bench-kit.js';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const rows = Number(option('rows') ?? 1_000_000);
 const runs = Number(option('runs') ?? 5);
 if (!Number.isSafeInteger(rows) || rows < 1 || !Number.isSafeInteger(runs) || runs < 1) {
@@ -58,43 +54,33 @@ async function fill(db: Database) {
   const { rows: provider } = await db.query<{ id: number }>(`INSERT INTO rh.empresa (nome) VALUES ('Bitcom') RETURNING id`);
   const id = provider[0].id;
   await db.query(`INSERT INTO relacionamento.sistema (nome, id_empresa, erp) VALUES ('BITCOM', $1, 'MK Solutions')`, [id]);
-  const { rows: indexes } = await db.query<{ indexname: string; indexdef: string }>(
-    `SELECT i.indexname, i.indexdef FROM pg_indexes i
-      WHERE i.schemaname = 'relacionamento' AND i.tablename = 'dados_pessoas'
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
-  );
-  for (const ix of indexes) await db.query(`DROP INDEX relacionamento.${pg.escapeIdentifier(ix.indexname)}`);
   // The bulk fill is not an edit anyone made: no audit entries (as the import benchmark's fixture).
-  await db.query('ALTER TABLE relacionamento.dados_pessoas DISABLE TRIGGER USER');
-  await db.query('SELECT setseed(0.2026)');
-  const t0 = performance.now();
-  await db.query(
-    `INSERT INTO relacionamento.dados_pessoas (sistema, id_empresa, cod_cliente, codpessoa, nome_razaosocial, data_nascimento, data_ativacao,
-       data_contratacao, celular, telefone, email, plano, cidade, uf, situacao, dias_atraso)
-     SELECT 'BITCOM', $1, (1000000 + n)::text, (5000000 + n)::text,
-            (ARRAY['Maria','José','Ana','João','Francisca','Antônio','Juliana','Carlos','Márcia','Paulo','Fernanda','Lucas','Patrícia','Pedro','Aline','Rafael'])[1 + floor(random() * 16)::int]
-              || ' ' || (ARRAY['Silva','Santos','Oliveira','Souza','Rodrigues','Ferreira','Alves','Pereira','Lima','Gomes','Costa','Ribeiro'])[1 + floor(random() * 12)::int]
-              || ' ' || (ARRAY['Martins','Carvalho','Almeida','Lopes','Soares','Fernandes','Vieira','Barbosa','Rocha','Dias'])[1 + floor(random() * 10)::int],
-            CASE WHEN random() < 0.94 THEN date '1950-01-01' + floor(random() * 20000)::int END,
-            a.ativacao, a.ativacao - floor(random() * 20)::int,
-            CASE WHEN random() < 0.93 THEN '(31) 9' || lpad(floor(random() * 10000)::text, 4, '0') || '-' || lpad(floor(random() * 10000)::text, 4, '0') END,
-            CASE WHEN random() < 0.3 THEN '(31) 3' || lpad(floor(random() * 1000)::text, 3, '0') || '-' || lpad(floor(random() * 10000)::text, 4, '0') END,
-            CASE WHEN random() < 0.8 THEN 'cliente' || n || '@exemplo.com.br' END,
-            (ARRAY['100 Mega','300 Mega','500 Mega','1 Giga'])[1 + floor(random() * 4)::int],
-            (ARRAY['Belo Horizonte','Contagem','Betim'])[1 + floor(random() * 3)::int], 'MG',
-            CASE WHEN s.r < 0.88 THEN 'ativo' WHEN s.r < 0.95 THEN 'suspenso' ELSE 'cancelado' END,
-            CASE WHEN s.r >= 0.88 THEN 30 ELSE 0 END
-       FROM generate_series(1, $2::int) AS n
-       CROSS JOIN LATERAL (SELECT date '2016-01-01' + floor(random() * 3804)::int + (n * 0) AS ativacao) a
-       CROSS JOIN LATERAL (SELECT random() + (n * 0) AS r) s`,
-    [id, rows],
-  );
-  console.log(`  ${rows.toLocaleString('pt-BR')} clientes gerados em ${secondsSince(t0)} s`);
-  const t1 = performance.now();
-  await db.query(`SET maintenance_work_mem = '512MB'`).catch(() => {});
-  for (const ix of indexes) await db.query(ix.indexdef);
-  await db.query('ALTER TABLE relacionamento.dados_pessoas ENABLE TRIGGER USER');
-  console.log(`  ${indexes.length} índices recriados em ${secondsSince(t1)} s`);
+  const filled = await fillUnindexed(db, 'relacionamento', 'dados_pessoas', async () => {
+    await db.query('SELECT setseed(0.2026)');
+    await db.query(
+      `INSERT INTO relacionamento.dados_pessoas (sistema, id_empresa, cod_cliente, codpessoa, nome_razaosocial, data_nascimento, data_ativacao,
+         data_contratacao, celular, telefone, email, plano, cidade, uf, situacao, dias_atraso)
+       SELECT 'BITCOM', $1, (1000000 + n)::text, (5000000 + n)::text,
+              (ARRAY['Maria','José','Ana','João','Francisca','Antônio','Juliana','Carlos','Márcia','Paulo','Fernanda','Lucas','Patrícia','Pedro','Aline','Rafael'])[1 + floor(random() * 16)::int]
+                || ' ' || (ARRAY['Silva','Santos','Oliveira','Souza','Rodrigues','Ferreira','Alves','Pereira','Lima','Gomes','Costa','Ribeiro'])[1 + floor(random() * 12)::int]
+                || ' ' || (ARRAY['Martins','Carvalho','Almeida','Lopes','Soares','Fernandes','Vieira','Barbosa','Rocha','Dias'])[1 + floor(random() * 10)::int],
+              CASE WHEN random() < 0.94 THEN date '1950-01-01' + floor(random() * 20000)::int END,
+              a.ativacao, a.ativacao - floor(random() * 20)::int,
+              CASE WHEN random() < 0.93 THEN '(31) 9' || lpad(floor(random() * 10000)::text, 4, '0') || '-' || lpad(floor(random() * 10000)::text, 4, '0') END,
+              CASE WHEN random() < 0.3 THEN '(31) 3' || lpad(floor(random() * 1000)::text, 3, '0') || '-' || lpad(floor(random() * 10000)::text, 4, '0') END,
+              CASE WHEN random() < 0.8 THEN 'cliente' || n || '@exemplo.com.br' END,
+              (ARRAY['100 Mega','300 Mega','500 Mega','1 Giga'])[1 + floor(random() * 4)::int],
+              (ARRAY['Belo Horizonte','Contagem','Betim'])[1 + floor(random() * 3)::int], 'MG',
+              CASE WHEN s.r < 0.88 THEN 'ativo' WHEN s.r < 0.95 THEN 'suspenso' ELSE 'cancelado' END,
+              CASE WHEN s.r >= 0.88 THEN 30 ELSE 0 END
+         FROM generate_series(1, $2::int) AS n
+         CROSS JOIN LATERAL (SELECT date '2016-01-01' + floor(random() * 3804)::int + (n * 0) AS ativacao) a
+         CROSS JOIN LATERAL (SELECT random() + (n * 0) AS r) s`,
+      [id, rows],
+    );
+  });
+  console.log(`  ${rows.toLocaleString('pt-BR')} clientes gerados em ${filled.fillSeconds.toFixed(1)} s`);
+  console.log(`  ${filled.indexes} índices recriados em ${filled.indexSeconds.toFixed(1)} s`);
   // 1% restricted: WhatsApp refused by half of them, SMS by half, e-mail by a third.
   await db.query(
     `INSERT INTO relacionamento.preferencias_cliente (sistema, cod_cliente, nome_razaosocial, whatsapp, email, sms)
@@ -128,32 +114,9 @@ async function rulesOf(db: Database, provider: number): Promise<Record<string, D
 }
 
 /** The indexes a plan reads, and the tables it scans whole. */
-async function accessPaths(db: Database, sql: string, params: unknown[]) {
-  const plan = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
-  const raw = plan.rows[0]['QUERY PLAN'];
-  const paths = new Set<string>();
-  const walk = (node: Record<string, any>) => {
-    if (node['Index Name']) paths.add(node['Index Name']);
-    else if (node['Node Type'] === 'Seq Scan') paths.add(`Seq Scan on ${node['Relation Name']}`);
-    (node.Plans ?? []).forEach(walk);
-  };
-  walk((typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan);
-  return [...paths];
-}
+const accessPaths = (db: Database, sql: string, params: unknown[]) => scannedPaths(db, sql, params, (table) => `Seq Scan on ${table}`);
 
-async function time(run: () => Promise<unknown>) {
-  const t0 = performance.now();
-  await run();
-  const first = performance.now() - t0;
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await run();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)], first, max: times[times.length - 1] };
-}
+const time = (run: () => Promise<unknown>) => timed(run, runs);
 
 const ms = (n: number) => `${n.toFixed(n < 100 ? 1 : 0)} ms`;
 

@@ -9,22 +9,16 @@ import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { SCHEMAS_DIR } from '../src/server/app.js';
 import { BuiltinCustomerDirectory } from '../src/server/customers/builtin.js';
 import { formatReport, importCustomers, IMPORT_FIELDS } from '../src/server/customers/import.js';
 import { DEMO_SYSTEMS, generatedCustomer, prng } from '../src/server/customers/seed.js';
-import { createPglite, createPostgres, type Database, type Queryable } from '../src/server/db/index.js';
+import type { Database, Queryable } from '../src/server/db/index.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { loadRegistry } from '../src/server/schemas/registry.js';
 import { ResourceService, SYSTEM } from '../src/server/resources/service.js';
+import { accessPaths, onEachDatabase, option, timed, timingText } from './bench-kit.js';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const rows = Number(option('rows') ?? 200_000);
 const only = option('only');
 if (!Number.isSafeInteger(rows) || rows < 1) {
@@ -70,30 +64,7 @@ async function prepare(db: Database) {
 }
 
 /** Milliseconds of a call: '<median of 7> ms (1ª: <the first, cold, call>)'. */
-async function time(run: () => Promise<unknown>) {
-  const times: number[] = [];
-  for (let i = 0; i < 8; i++) {
-    const t0 = performance.now();
-    await run();
-    times.push(performance.now() - t0);
-  }
-  const first = times.shift()!;
-  return `${times.sort((a, b) => a - b)[3].toFixed(1)} ms (1ª: ${first.toFixed(1)} ms)`;
-}
-
-/** The indexes a query's plan reads, or the table it scans whole. */
-async function accessPaths(db: Database, sql: string, params: unknown[]) {
-  const plan = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
-  const raw = plan.rows[0]['QUERY PLAN'];
-  const paths = new Set<string>();
-  const walk = (node: Record<string, any>) => {
-    if (node['Index Name']) paths.add(node['Index Name']);
-    else if (node['Node Type'] === 'Seq Scan') paths.add(`varredura completa de ${node['Relation Name']}`);
-    (node.Plans ?? []).forEach(walk);
-  };
-  walk((typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan);
-  return [...paths];
-}
+const time = async (run: () => Promise<unknown>) => timingText(await timed(run));
 
 async function bench(kind: string, db: Database) {
   await prepare(db);
@@ -162,33 +133,9 @@ console.log(`Gerando ${rows} clientes em ${file}...`);
 await writeCsv();
 console.log(`CSV: ${(statSync(file).size / 1024 / 1024).toFixed(1)} MB`);
 try {
-  if (only !== 'postgres') {
-    // On disk, as DATA_DIR keeps it (an in-memory PGlite holds the whole database in its WASM heap).
-    const db = await createPglite(join(dir, 'dados'));
-    try {
-      await bench('PGlite', db);
-    } finally {
-      await db.close();
-    }
-  }
-  if (process.env.DATABASE_URL && only !== 'pglite') {
-    const base = new URL(process.env.DATABASE_URL);
-    const name = `intranet_bench_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(base.toString());
-    url.pathname = `/${name}`;
-    const db = createPostgres(url.toString(), 2);
-    try {
-      console.log(`  ${(await db.query<{ v: string }>('SELECT version() AS v')).rows[0].v}`);
-      await bench('PostgreSQL', db);
-    } finally {
-      await db.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  } else if (only !== 'pglite') console.log('(defina DATABASE_URL para medir também no PostgreSQL)');
+  await onEachDatabase(dir, only, async (kind, db) => {
+    await bench(kind, db);
+  });
 } finally {
   rmSync(dir, { recursive: true, force: true });
   console.log(`carga ao terminar: ${load()}`);

@@ -18,14 +18,13 @@ import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
 import { useGoBack } from '../../src/admin/shell/navigation.js';
 import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { formReferences, isBlankId, sameId } from '../../src/admin/generator/dependent.js';
-import { FormReferencesProvider, isWide, NO_OPTIONS_TEXT, ReferenceAutocomplete, SchemaInput, validation } from '../../src/admin/generator/inputs.js';
+import { formReferences, isBlankId, providerFlagFilter, sameId } from '../../src/admin/generator/dependent.js';
+import { CHOOSE_PROVIDER, FormReferencesProvider, isWide, NO_OPTIONS_TEXT, ReferenceAutocomplete, SchemaInput, validation } from '../../src/admin/generator/inputs.js';
 import { configByResource } from '../../src/admin/generator/registry.js';
 import { FORM_MAX_WIDTH, FormCell, FormSection, FormToolbar, InvalidSubmitNotifier, RequiredBanner, useSubmitFeedback } from '../../src/admin/generator/ResourceForm.js';
 import { useResourceToasts } from '../../src/admin/generator/RowActions.js';
 import type { ResourceConfig } from '../../src/admin/generator/schemas.js';
 import { CustomerLookup } from './CustomerLookup.js';
-import { offersFilter } from './offers.js';
 import { homePath, leadListPath } from './trees.js';
 
 export const EXTERNAL_LEAD_TITLE = 'Cadastrar lead externo';
@@ -33,7 +32,7 @@ export const EXTERNAL_LEAD_TITLE = 'Cadastrar lead externo';
 export const EXTERNAL_LEAD = { equipe: 'externa', origem: 'formulario_externo' } as const;
 
 const LEADS = 'leads';
-export const CHOOSE_PROVIDER = 'Escolha primeiro o provedor';
+export { CHOOSE_PROVIDER };
 const lookup = (resource: string) => configByResource.get(resource);
 
 const SECTIONS: { title: string; fields: string[] }[] = [
@@ -142,7 +141,7 @@ function OfferSelect({ config, field, providerName }: { config: ResourceConfig; 
   if (providerName === undefined) {
     return <TextField label={property.title} value="" disabled fullWidth variant="filled" size="small" margin="dense" helperText={CHOOSE_PROVIDER} />;
   }
-  const filter = offersFilter(providerName, Object.keys(target.properties));
+  const filter = providerFlagFilter(providerName, Object.keys(target.properties));
   return (
     <ReferenceInput key={providerName} source={field} reference={reference.resource} filter={filter} sort={{ field: reference.label, order: 'ASC' }}>
       <ReferenceAutocomplete

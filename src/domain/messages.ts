@@ -61,6 +61,8 @@ export const MSG = {
   fileType: 'Formato do arquivo não permitido!',
   fileMissing: 'Esse campo deve ser preenchido',
   fileNotFound: 'Arquivo com formato inválido ou não encontrado!',
+  /** Criar Novas Leads with no row selected (lead imports). */
+  noLeadSelected: 'Nenhuma lead selecionada.',
   tooManyRequests: 'Foram realizadas muitas solicitações.',
 } as const;
 
@@ -104,4 +106,6 @@ export interface ResourceMessages {
   deleteConfirm?: string;
   /** The list could not be loaded. */
   listError?: string;
+  /** The toast of a form refused for missing required fields (default 'Preencha todos os campos obrigatórios!'). */
+  required?: string;
 }

@@ -75,6 +75,10 @@ interface ActionBase {
   when?: RowCondition;
   /** start (default): before Editar, Ativar/Desativar and Excluir; end: after them. */
   placement?: 'start' | 'end';
+  /** Rows meeting it show the action disabled (Ver Leads of an import without rows). */
+  disabledWhen?: RowCondition;
+  /** The disabled action's label (its tooltip and name): 'Sem leads pra mostrar'; default `label`. */
+  disabledLabel?: string;
 }
 
 /** A read-only dialog of some fields of the row. */
@@ -104,7 +108,14 @@ export interface RelatedAction extends ActionBase {
   sort?: string;
 }
 
-export type RowAction = DetailsAction | ExternalAction | PageAction | RelatedAction;
+/** The stored file of a `file` field (GET /v1/files/{id}), saved under its name, then the toast `message`. */
+export interface DownloadAction extends ActionBase {
+  kind: 'download';
+  field: string;
+  message?: string;
+}
+
+export type RowAction = DetailsAction | ExternalAction | PageAction | RelatedAction | DownloadAction;
 
 /** The Ativar/Desativar action (x-intranet.toggle); false: none. */
 export interface ToggleRule {
@@ -115,6 +126,9 @@ export interface ToggleRule {
 }
 
 export const TOGGLE_DEFAULTS = { field: 'ativo', on: 'Ativar', off: 'Desativar' } as const;
+
+/** The fields an action's conditions read (its `when` and `disabledWhen`). */
+export const actionConditionFields = (action: Pick<ActionBase, 'when' | 'disabledWhen'>): string[] => [...conditionFields(action.when), ...conditionFields(action.disabledWhen)];
 
 /** The {field} placeholders of a page action's route. */
 export const placeholders = (to: string): string[] => [...to.matchAll(/\{([a-z_][a-z0-9_]*)\}/gi)].map((m) => m[1]);

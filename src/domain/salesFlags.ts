@@ -2,7 +2,7 @@
 // group's providers uses a campaign or channel. The marketing screens filter by the provider's name
 // ("ativo true, plus an equality flag when the provider name matches Bitcom, RazãoInfo or Vetorial";
 // channels by filtro.sistema, the provider's label), so a name is read here as its flag.
-// Pure: the server's v1 filters and the lead form's offers (custom-pages/sales/offers.ts) read it alike.
+// Pure: the server's v1 filters and the admin's provider-flag selects (providerFlagFilter, src/admin/generator/dependent.ts) read it alike.
 
 export const PROVIDER_FLAGS = [
   { flag: 'bitcom', label: 'Bitcom', names: ['bitcom'] },

@@ -672,6 +672,79 @@ export const CommunicationSendsSchema = {
 } as const;
 export type CommunicationSends = FromSchema<typeof CommunicationSendsSchema>;
 
+/** Evento (schemas/marketing/events.json, table rh.marketing_eventos) */
+export const EventsSchema = {
+  "title": "Evento",
+  "description": "Evento de marketing (rh_marketing_eventos): feiras e outros eventos de que os provedores participam, com o período, o local e a cidade; a cidade (uma cidade do provedor) diz de qual provedor é o evento.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "evento": {
+      "type": "string",
+      "title": "Evento",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "site_do_evento": {
+      "type": "string",
+      "format": "uri",
+      "title": "Site do evento",
+      "maxLength": 500
+    },
+    "data_inicio": {
+      "type": "string",
+      "format": "date",
+      "title": "Data Início"
+    },
+    "data_fim": {
+      "type": "string",
+      "format": "date",
+      "title": "Data Fim"
+    },
+    "nome_do_local": {
+      "type": "string",
+      "title": "Nome do local",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "endereco_do_local": {
+      "type": "string",
+      "title": "Endereço do local",
+      "minLength": 2,
+      "maxLength": 255
+    },
+    "cidade": {
+      "type": "integer",
+      "title": "Cidade"
+    },
+    "status": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criação",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "evento",
+    "data_inicio",
+    "data_fim",
+    "nome_do_local",
+    "endereco_do_local",
+    "cidade"
+  ],
+  "additionalProperties": false
+} as const;
+export type Events = FromSchema<typeof EventsSchema>;
+
 /** Notificação (schemas/notifications/notifications.json, table notificacao.notificacao) */
 export const NotificationsSchema = {
   "title": "Notificação",
@@ -2905,7 +2978,7 @@ export type TrackingDestinations = FromSchema<typeof TrackingDestinationsSchema>
 /** Lead importada (schemas/vendas/lead-import-participants.json, table vendas.lead_participante) */
 export const LeadImportParticipantsSchema = {
   "title": "Lead importada",
-  "description": "Uma linha do arquivo de uma importação de leads (vendas_lead_participante): os dados lidos, o que a conferência achou (cliente do provedor, restrição de contato, duplicado, problemas por campo) e, quando selecionada (lead) e criada, a lead do funil (id_lead, codlead). Só a importação cria e apaga estas linhas; a edição corrige nome, telefone e CPF.",
+  "description": "Uma linha do arquivo de uma importação de leads (vendas_lead_participante): os dados lidos, o que a conferência achou (cliente do provedor, restrição de contato, duplicado, problemas por campo) e, quando selecionada (lead) e criada, a lead do funil (id_lead, codlead). As linhas vêm do arquivo e saem com a importação (o superadmin pode acrescentar ou excluir uma à mão); a edição corrige nome, telefone e CPF, e a linha é conferida e marcada de novo. Uma linha com problemas não pode ser selecionada, e uma linha que já virou lead não muda mais.",
   "type": "object",
   "properties": {
     "id": {
@@ -3386,4 +3459,4 @@ export const LeadsSchema = {
 } as const;
 export type Leads = FromSchema<typeof LeadsSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'Events' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads';

@@ -167,7 +167,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The communication dispatcher and, with config.jobsEnabled, the job queue (pg-boss) and its schedules.
   await setupJobs(app, { db, config, now: options.now });
-  await registerV1Modules(app, { db, registry, service, identity, events, config });
+  // One storage for the uploads and the features that read them (the lead imports).
+  const storage = options.storage ?? createStorage(config.s3);
+  await registerV1Modules(app, { db, registry, service, identity, events, config, storage });
 
   guardGraphQLSocket(app);
   await app.register(mercurius, {
@@ -203,7 +205,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   guardGraphQL(app);
 
-  const storage = options.storage ?? createStorage(config.s3);
   await app.register(fileRoutes, { db, storage, config });
 
   // For load balancers and monitors: 503 with Retry-After while the database is away.

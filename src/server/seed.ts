@@ -7,6 +7,8 @@ import { demoCpf, seedCustomers } from './customers/seed.js';
 import { seedSales } from './sales/seed.js';
 import { seedCommunication } from './communication/seed.js';
 import { seedBlocking } from './blocking/seed.js';
+import { seedLeadImports } from './leadImports/seed.js';
+import { seedEvents } from './events/seed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
 const STRUCTURE: Record<string, Record<string, string[]>> = {
@@ -65,6 +67,8 @@ export async function seedDemo(service: ResourceService, log: (msg: string) => v
   await seedSales(service, log);
   await seedCommunication(service, log);
   await seedBlocking(service, log);
+  await seedLeadImports(service, log);
+  await seedEvents(service, log);
   await seedDemoProfiles(service, log);
   log('dados de demonstração criados: provedores Bitcom, RazãoInfo e Vetorial com estrutura organizacional, vagas, feriados e um onboarding');
   return true;

@@ -8,6 +8,7 @@ import { baseType } from '../../src/server/schemas/registry.js';
 import { SYSTEM } from '../../src/server/resources/service.js';
 import { municipalities } from '../../src/domain/municipalities.js';
 import type { TestApp } from './app.js';
+import { file, multipart } from './files.js';
 
 type Row = Record<string, any> & { id: number | string };
 
@@ -63,7 +64,7 @@ export function sampleValue(property: PropertySchema): unknown {
 }
 
 /** What some resources need beyond their schema's required fields. */
-export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker) => Record<string, unknown> | Promise<Record<string, unknown>>> = {
+export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: TestApp) => Record<string, unknown> | Promise<Record<string, unknown>>> = {
   // Employees, so that the contacts list shows them.
   users: () => ({ papeis: ['user'], funcionario: true, nome: 'Pessoa de Teste' }),
   // A municipal holiday needs its cities, of its state (Fortaleza, CE).
@@ -82,6 +83,13 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker) => Re
   // An exception criterion of a plan (a customer's code or situation must exist or be one of three).
   'blocking-exception-criteria': () => ({ tipo: 'plano', valor: 'Fibra 300 Mega' }),
   'communication-restrictions': async (provider, make) => ({ cod_cliente: (await make('customers', provider)).cod_cliente }),
+  // A lead import reads a spreadsheet sent to /v1/files/ (its rows are the import's own).
+  'lead-imports': async (_provider, _make, t) => {
+    const { payload, headers } = multipart([file('leads.csv', Buffer.from(`nome;cpf;telefone\nPessoa de Teste;${formatCPF(generateCPF())};(31) 98765-${String(++serial % 10_000).padStart(4, '0')}\n`)), { name: 'bucket-id', data: 'importacoes' }]);
+    const r = await t.inject({ method: 'POST', url: '/v1/files/', payload, headers });
+    if (r.statusCode !== 200) throw new Error(`arquivo da importação de leads: ${r.statusCode} ${r.body}`);
+    return { id_file: r.json().processedFiles[0].id };
+  },
 };
 
 /**
@@ -102,6 +110,8 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'resume-certificates': ['data_emissao', 'data_validade'],
   'resume-education': ['data_inicio', 'data_fim'],
   'resume-experience': ['data_inicio', 'data_fim'],
+  // The period's end is not before its start (x-intranet.dateRanges and a CHECK constraint).
+  events: ['data_inicio', 'data_fim'],
   // A user given users:superadmin can no longer be deleted (only by nobody); roles are tested apart.
   users: ['papeis'],
   // The rule form's logic (src/domain/communicationRules.ts) and the customer lookup of a restriction.
@@ -109,6 +119,8 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'communication-restrictions': ['cod_cliente', 'nome_razaosocial', 'cpf'],
   // What valor may be follows tipo (src/server/blocking/hooks.ts).
   'blocking-exception-criteria': ['tipo', 'valor'],
+  // An imported row's name needs letters (src/server/leadImports/rows.ts).
+  'lead-import-participants': ['nome'],
 };
 
 type Maker = (name: string, provider: number) => Promise<Row>;
@@ -177,7 +189,7 @@ export function recordMaker(t: TestApp) {
       else if (reference) values[field] = (await make(reference, provider)).id;
       else values[field] = sampleValue(column.property);
     }
-    return Object.assign(values, await RECORD_EXTRAS[name]?.(provider, make));
+    return Object.assign(values, await RECORD_EXTRAS[name]?.(provider, make, t));
   }
   async function create(name: string, provider: number): Promise<Row> {
     // The providers resource is scoped by its own id: its record in a provider is the provider.

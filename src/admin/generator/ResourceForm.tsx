@@ -3,8 +3,9 @@
 // on edit the history panel. A scoped register (x-intranet.scope) has them under its parent
 // (<path>/register?idCampaign=1, <path>/edit/3/7): the parent's field comes from the route, shown
 // read-only by the parent's label, and the screens return to the parent's list. Record-level
-// checks of custom pages (formValidators) refuse a submit with their own toast.
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+// checks of custom pages (formValidators) refuse a submit with their own toast. A register with
+// form.afterCreate opens that screen after a create (the new import's rows).
+import { Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useController, useFormState, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Box, Button, Divider, TextField, Typography } from '@mui/material';
@@ -17,13 +18,14 @@ import {
   useGetOne,
 } from 'react-admin';
 import { MSG } from '../../domain/messages.js';
+import { fillRoute, placeholders } from '../../domain/rowActions.js';
 import { TitleBar } from '../shell/TitleBar.js';
 import { AccessDenied, NOT_ALLOWED_TEXT } from '../shell/AccessDenied.js';
 import { useGoBack } from '../shell/navigation.js';
 import { useRights } from './access.js';
 import { useApiOrigin } from './api.js';
 import { contextChain, contextFields, formReferences, isBlankId } from './dependent.js';
-import { formOnlyFieldsOf, formValidatorsOf } from './extensions.js';
+import { formNoticesOf, formOnlyFieldsOf, formValidatorsOf } from './extensions.js';
 import { HistoryPanel } from './HistoryPanel.js';
 import { ContextSelect, FormReferencesProvider, isWide, SchemaInput } from './inputs.js';
 import { DateRangeInput, isRangeEnd, rangeStartingAt } from './DateRange.js';
@@ -62,12 +64,12 @@ export function RequiredBanner() {
 }
 
 /**
- * The submit-level message: 'Preencha todos os campos obrigatórios!' when a required value is
- * missing ('Campo obrigatório', or a rule's own text marked with missingValue(): a Municipal
- * holiday's 'Selecione uma ou mais cidades'), the generic failure text for other invalid fields.
- * Server errors have their own toast.
+ * The submit-level message: 'Preencha todos os campos obrigatórios!' (or the schema's
+ * messages.required, `requiredText`) when a required value is missing ('Campo obrigatório', or a
+ * rule's own text marked with missingValue(): a Municipal holiday's 'Selecione uma ou mais
+ * cidades'), the generic failure text for other invalid fields. Server errors have their own toast.
  */
-export function InvalidSubmitNotifier() {
+export function InvalidSubmitNotifier({ requiredText = MSG.requiredForm }: { requiredText?: string }) {
   const { submitCount, errors } = useFormState();
   const seen = useRef(submitCount);
   const toasts = useToasts();
@@ -78,14 +80,14 @@ export function InvalidSubmitNotifier() {
     // A record-level check's own toast (formValidators) comes first.
     const own = (errors as Record<string, { message?: unknown } | undefined>)[FORM_CHECK]?.message;
     if (typeof own === 'string' && own) {
-      afterFeedbackDelay(() => toasts.failure({ message: own }));
+      afterFeedbackDelay(() => toasts.failure({ message: own === MSG.requiredForm ? requiredText : own }));
       return;
     }
     const messages = formErrors(errors);
     if (!messages.length) return;
     const missing = messages.some((m) => m.missing || m.text === MSG.required);
-    afterFeedbackDelay(() => toasts.failure({ message: missing ? MSG.requiredForm : MSG.failure }));
-  }, [submitCount, errors, toasts, afterFeedbackDelay]);
+    afterFeedbackDelay(() => toasts.failure({ message: missing ? requiredText : MSG.failure }));
+  }, [submitCount, errors, toasts, afterFeedbackDelay, requiredText]);
   return null;
 }
 
@@ -130,14 +132,27 @@ function decodeMessage(message: string): FormError {
   return { text: message, missing: false };
 }
 
-export function FormToolbar({ onCancel }: { onCancel: () => void }) {
+export function FormToolbar({ onCancel, saveLabel = 'Salvar' }: { onCancel: () => void; saveLabel?: string }) {
   return (
     <Toolbar sx={{ justifyContent: 'flex-end', gap: 2 }}>
       <Button variant="outlined" onClick={onCancel}>
         Cancelar
       </Button>
-      <SubmitButton label="Salvar" />
+      <SubmitButton label={saveLabel} />
     </Toolbar>
+  );
+}
+
+/** The notices of custom pages (formNotices) under the form's sections: they read its values, and never stop a submit. */
+function FormNotices({ config, mode }: { config: ResourceConfig; mode: 'create' | 'edit' }) {
+  const notices = formNoticesOf(config.resource);
+  if (!notices.length) return null;
+  return (
+    <Suspense fallback={null}>
+      {notices.map(({ component: Notice }, i) => (
+        <Notice key={i} config={config} mode={mode} />
+      ))}
+    </Suspense>
   );
 }
 
@@ -277,6 +292,14 @@ function withoutContext(config: ResourceConfig) {
 
 const asText = (v: unknown) => (v === null || v === undefined || v === '' ? undefined : String(v));
 
+/** The screen form.afterCreate names for the saved record, or null when a field it needs is empty. */
+export function afterCreatePath(config: Pick<ResourceConfig, 'afterCreate'>, saved: Record<string, unknown> | undefined): string | null {
+  const target = config.afterCreate;
+  if (!target || !saved) return null;
+  if (placeholders(target).some((f) => asText(saved[f]) === undefined)) return null;
+  return fillRoute(target, saved);
+}
+
 export function ResourceForm({ config: declared, mode }: { config: ResourceConfig; mode: 'create' | 'edit' }) {
   const params = useParams();
   const [search] = useSearchParams();
@@ -306,12 +329,14 @@ export function ResourceForm({ config: declared, mode }: { config: ResourceConfi
       onSuccess: (saved: Record<string, unknown>) =>
         afterFeedbackDelay(() => {
           toasts.done(kind, saved);
-          leave();
+          const next = kind === 'created' ? afterCreatePath(config, saved) : null;
+          if (next) navigate(next);
+          else leave();
         }),
       onError: (error: unknown, variables?: { data?: Record<string, unknown> }) =>
         afterFeedbackDelay(() => toasts.failed(kind, error, variables?.data)),
     }),
-    [toasts, leave, kind, afterFeedbackDelay],
+    [toasts, leave, kind, afterFeedbackDelay, config, navigate],
   );
   const transform = useMemo(() => withoutContext(config), [config]);
   const defaults = useMemo(
@@ -330,16 +355,23 @@ export function ResourceForm({ config: declared, mode }: { config: ResourceConfi
   if (!allowed) return <AccessDenied title={title} back={returnTo} />;
   const checks = formValidatorsOf(config.resource).length > 0;
   const form = (
-    <SimpleForm toolbar={<FormToolbar onCancel={leave} />} defaultValues={defaults} disableInvalidFormNotification warnWhenUnsavedChanges={false}>
-      <InvalidSubmitNotifier />
+    <SimpleForm
+      toolbar={<FormToolbar onCancel={leave} saveLabel={mode === 'create' ? config.createLabel : undefined} />}
+      defaultValues={defaults}
+      disableInvalidFormNotification
+      warnWhenUnsavedChanges={false}
+    >
+      <InvalidSubmitNotifier requiredText={config.messages.required} />
       {checks && <FormCheckField config={config} />}
       <FormSections config={config} />
+      <FormNotices config={config} mode={mode} />
     </SimpleForm>
   );
   return (
     <ResourceContextProvider value={config.resource}>
       <Box sx={{ maxWidth: FORM_MAX_WIDTH, width: '100%', mx: 'auto', px: { xs: 1, sm: 2 }, pb: 4 }}>
-        <TitleBar title={title} back={returnTo} />
+        {/* form.registerBack 'previous': the register's arrow returns to the page the user came from. */}
+        <TitleBar title={title} back={returnTo} onBack={mode === 'create' && config.registerBack === 'previous' && !scope ? goBack : undefined} />
         {mode === 'create' ? (
           <Create resource={config.resource} title={title} actions={false} redirect={false} mutationOptions={mutationOptions} transform={transform}>
             {form}

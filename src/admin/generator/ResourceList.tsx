@@ -2,7 +2,8 @@
 // expandable rows, flag and switch columns, row actions, server-side paging and the ';' CSV export;
 // on an alias with a filter, a permanent view of part of the data; on a scoped register
 // (x-intranet.scope), the rows of the parent its route names (<path>/list?idCampaign=1,
-// <path>/list/3), whose add button, row click and back arrow stay under that parent.
+// <path>/list/3), whose add button, row click and back arrow stay under that parent. A register
+// with a month calendar (list.calendar) has the switch to it ('Lista' / 'Calendário') by the title.
 import { useMemo, useRef, type ReactElement } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
@@ -31,6 +32,7 @@ import { configByResource } from './registry.js';
 import { readableList, useRights, type Rights } from './access.js';
 import { useApiOrigin } from './api.js';
 import { CardsView } from './CardsView.js';
+import { ViewSwitch } from './ViewSwitch.js';
 import { DateRangeFilter } from './DateRange.js';
 import { ExportAllButton } from './ExportButton.js';
 import { EXPAND_SX, expandColumn } from './ExpandToggle.js';
@@ -209,7 +211,7 @@ export function ResourceList({ config: declared, view = declared.list.view }: { 
   // A scoped register lists the rows of the parent its route names.
   const params = useParams();
   const [search] = useSearchParams();
-  const parent = scopeValueOf(declared, params, search);
+  const parent = scopeValueOf(declared, params, search, 'list');
   // Columns and filters of references the viewer may not read are left out (readableList).
   const roles = useSession()?.roles;
   const config = useMemo(() => readableList(parent ? withScope(declared, parent) : declared, roles ?? [], lookup), [declared, parent, roles]);
@@ -233,6 +235,7 @@ export function ResourceList({ config: declared, view = declared.list.view }: { 
         <TitleBar
           title={config.title}
           back={config.back}
+          extra={config.calendar ? <ViewSwitch config={config} current="list" /> : undefined}
           addLabel={canAdd ? config.addLabel : undefined}
           addTo={canAdd ? registerPathOf(config) : undefined}
         />

@@ -1,6 +1,7 @@
 // The row actions a schema declares (x-intranet.actions): a read-only details dialog, an external
-// link (disabled without a URL), a link to a screen, and a dialog of the related rows of another
-// resource; each for whom its `right` allows, on the rows its `when` accepts.
+// link (disabled without a URL), a link to a screen, a dialog of the related rows of another
+// resource, and the download of a row's stored file; each for whom its `right` allows, on the rows
+// its `when` accepts, disabled (named by its disabledLabel) on the rows its `disabledWhen` accepts.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -28,9 +29,11 @@ import { userAllows } from '../../domain/roles.js';
 import { fillRoute, meets, type RowAction } from '../../domain/rowActions.js';
 import { rightsOf, type Rights } from './access.js';
 import { displayText, SchemaField } from './fields.js';
+import { saveStoredFile } from './files.js';
 import { NamedIcon } from './iconNames.js';
 import { columnTitle } from './paths.js';
 import { configByResource } from './registry.js';
+import { useToasts } from './RowActions.js';
 import type { Operation, ResourceConfig } from './schemas.js';
 
 const OPERATIONS = new Set<string>(['list', 'get', 'create', 'update', 'delete']);
@@ -65,20 +68,39 @@ export function externalHref(value: unknown): string | null {
   return `https://${text}`;
 }
 
-/** An action's button: its icon with the label as tooltip and name, or a text button without an icon. */
-function ActionButton({ action, disabled, onClick, href, to }: { action: RowAction; disabled?: boolean; onClick?: () => void; href?: string; to?: string }) {
-  const link = href ? { component: 'a' as const, href, target: '_blank', rel: 'noopener noreferrer' } : to ? { component: Link, to } : {};
+/**
+ * An action's button: its icon with the label as tooltip and name, or a text button without an icon;
+ * `label` replaces the action's (a disabled one's disabledLabel).
+ */
+function ActionButton({
+  action,
+  label = action.label,
+  disabled,
+  busy,
+  onClick,
+  href,
+  to,
+}: {
+  action: RowAction;
+  label?: string;
+  disabled?: boolean;
+  busy?: boolean;
+  onClick?: () => void;
+  href?: string;
+  to?: string;
+}) {
+  const link = disabled ? {} : href ? { component: 'a' as const, href, target: '_blank', rel: 'noopener noreferrer' } : to ? { component: Link, to } : {};
   const button = action.icon ? (
-    <IconButton size="small" aria-label={action.label} disabled={disabled} onClick={onClick} {...link}>
-      <NamedIcon icon={action.icon} fontSize="small" aria-label={undefined} aria-hidden />
+    <IconButton size="small" aria-label={label} disabled={disabled || busy} aria-busy={busy || undefined} onClick={onClick} {...link}>
+      {busy ? <CircularProgress size={16} /> : <NamedIcon icon={action.icon} fontSize="small" aria-label={undefined} aria-hidden />}
     </IconButton>
   ) : (
-    <Button size="small" disabled={disabled} onClick={onClick} {...link}>
-      {action.label}
+    <Button size="small" disabled={disabled || busy} aria-busy={busy || undefined} onClick={onClick} {...link}>
+      {label}
     </Button>
   );
   return (
-    <Tooltip title={action.label}>
+    <Tooltip title={label}>
       {/* A disabled button gets no hover events: the span keeps the tooltip. */}
       <Box component="span">{button}</Box>
     </Tooltip>
@@ -154,9 +176,31 @@ function Related({ action, record }: { action: Extract<RowAction, { kind: 'relat
   );
 }
 
+/** A download action: the row's stored file saved under its name, then the action's message. */
+function DownloadButton({ config, action, record }: { config: ResourceConfig; action: Extract<RowAction, { kind: 'download' }>; record: Record<string, unknown> }) {
+  const [busy, setBusy] = useState(false);
+  const toasts = useToasts();
+  const id = record[action.field];
+  const download = async () => {
+    if (typeof id !== 'string' || !id) return;
+    setBusy(true);
+    try {
+      await saveStoredFile(id, [config.module, ...config.alsoModules]);
+      if (action.message) toasts.success(action.message);
+    } catch (error) {
+      toasts.failure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <ActionButton action={action} disabled={typeof id !== 'string' || !id} busy={busy} onClick={() => void download()} />;
+}
+
 /** One schema action of a row. */
 export function SchemaAction({ config, action, record }: { config: ResourceConfig; action: RowAction; record: Record<string, unknown> }) {
   const [open, setOpen] = useState(false);
+  // A row meeting disabledWhen shows the action disabled, named by its disabledLabel.
+  if (action.disabledWhen && meets(action.disabledWhen, record)) return <ActionButton action={action} label={action.disabledLabel ?? action.label} disabled />;
   switch (action.kind) {
     case 'external': {
       const href = externalHref(record[action.field]);
@@ -164,6 +208,8 @@ export function SchemaAction({ config, action, record }: { config: ResourceConfi
     }
     case 'page':
       return <ActionButton action={action} to={fillRoute(action.to, record)} />;
+    case 'download':
+      return <DownloadButton config={config} action={action} record={record} />;
     case 'details':
     case 'related':
       return (

@@ -34,7 +34,7 @@ export class ApiError extends Error {
 }
 
 /** The role area(s) of a call: its role header is the user's role of the first area where they hold one. */
-type Areas = string | readonly string[];
+export type Areas = string | readonly string[];
 
 function headersFor(module: Areas, session: Session | null, init?: HeadersInit) {
   const headers = new Headers(init);
@@ -78,7 +78,7 @@ export interface UploadedFile {
 }
 
 /** POST /v1/files/ (multipart 'file[]' and 'bucket-id'): the stored file's id, name and type. */
-export async function uploadFile(file: File, bucket: string, module = 'rh'): Promise<UploadedFile> {
+export async function uploadFile(file: File, bucket: string, module: Areas = 'rh'): Promise<UploadedFile> {
   const form = new FormData();
   form.append('bucket-id', bucket);
   form.append('file[]', file, file.name);
@@ -89,7 +89,27 @@ export async function uploadFile(file: File, bucket: string, module = 'rh'): Pro
 }
 
 /** GET /v1/files/{id} with the bearer token, as a blob (images are shown through an object URL). */
-export async function downloadFile(id: string, module = 'rh'): Promise<Blob> {
+export async function downloadFile(id: string, module: Areas = 'rh'): Promise<Blob> {
   const response = await v1Fetch(`/v1/files/${encodeURIComponent(id)}`, { module });
   return response.blob();
+}
+
+/** The file name a response's Content-Disposition gives (the exact UTF-8 one when present), or null. */
+export function attachmentName(response: Response): string | null {
+  const header = response.headers.get('Content-Disposition') ?? '';
+  const exact = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (exact) {
+    try {
+      return decodeURIComponent(exact.trim());
+    } catch {
+      // a malformed encoding: the plain name below
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;]+)/i.exec(header)?.[1]?.trim() ?? null;
+}
+
+/** A v1 download (a stored file, a template, a report): its bytes and the name the server gives it, else `fallback`. */
+export async function downloadNamed(path: string, fallback: string, module: Areas = 'rh'): Promise<{ blob: Blob; name: string }> {
+  const response = await v1Fetch(path, { module });
+  return { blob: await response.blob(), name: attachmentName(response) || fallback };
 }

@@ -7,7 +7,9 @@
 // position appear together they form one chain. A reference's `contextFields` binds a field of
 // that chain to a field of the record ({ "id_empresa": "id_empresas" }: a user's position chain
 // starts at the user's providers), which may hold several ids: the options then belong to any of
-// them. Pure: no React.
+// them. A reference with `providerFlag` (a lead import's campaign and channel) offers instead the
+// active options carrying the chosen provider's flag (providerFlagFilter). Pure: no React.
+import { flagOfProvider } from '../../domain/salesFlags.js';
 import type { Reference, ResourceConfig } from './schemas.js';
 
 export interface SelectSpec {
@@ -89,6 +91,21 @@ const ids = (v: unknown) => (Array.isArray(v) ? v : [v]).map(String).sort();
 export function dependentFilter(reference: Reference, parent: unknown): Record<string, unknown> | undefined {
   if (!reference.dependsOn || isBlankId(parent)) return undefined;
   return { [reference.filterField ?? reference.dependsOn]: parent };
+}
+
+/**
+ * The options filter of a campaign or channel a provider uses (each carries one flag per provider of
+ * the group: bitcom, razao, vetorial), the provider known by its name (Bitcom, RazãoInfo, Vetorial;
+ * accent- and case-insensitive, as the marketing document's filters match it): the active ones
+ * whose flag for that provider is on — only active ones when the provider has no flag or none is
+ * chosen yet. `fields` are the options' resource's fields (a flag or 'ativo' it lacks is not asked).
+ */
+export function providerFlagFilter(providerName: unknown, fields: readonly string[]): Record<string, unknown> {
+  const filter: Record<string, unknown> = {};
+  if (fields.includes('ativo')) filter.ativo = true;
+  const flag = typeof providerName === 'string' ? flagOfProvider(providerName) : null;
+  if (flag && fields.includes(flag)) filter[flag] = true;
+  return filter;
 }
 
 /** One step up a chain: the parent field, the column of the options matched against it, and the parent's own reference. */

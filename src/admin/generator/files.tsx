@@ -1,18 +1,55 @@
 // File and image fields: the input uploads to POST /v1/files/ and keeps the file's id; images are
-// shown through GET /v1/files/{id} fetched with the bearer token (an object URL of the blob).
-import { useEffect, useRef, useState } from 'react';
+// shown through GET /v1/files/{id} fetched with the bearer token (an object URL of the blob). A
+// field's x-intranet.files rule names its bucket and the extensions it takes: another is refused
+// before any upload, with the rule's message under the field and as a toast.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, CircularProgress, FormLabel, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
-import { useInput } from 'react-admin';
+import { useInput, useNotify } from 'react-admin';
 import { IMAGE_TYPES, uploadProblem } from '../../domain/format.js';
-import { downloadFile, uploadFile } from './api.js';
+import { downloadFile, downloadNamed, uploadFile, type Areas } from './api.js';
 import { FieldMessage, useShownError } from './FieldMessage.js';
+import type { FileRule, ResourceConfig } from './schemas.js';
 import type { Validator } from './validation.js';
 
+/** The refusal of a file whose extension the field does not take (x-intranet.files.<field>.message by default). */
+export const FILE_FORMAT_REFUSED = 'Formato do arquivo não permitido!';
+
+/** A field's upload rule with its defaults: the bucket named after the resource, any extension. */
+export function fileRuleOf(config: Pick<ResourceConfig, 'resource' | 'files'>, field: string): Required<Pick<FileRule, 'bucket'>> & FileRule {
+  const rule = config.files?.[field] ?? {};
+  return { ...rule, bucket: rule.bucket ?? config.resource.replace(/[^A-Za-z0-9_-]/g, '_') };
+}
+
+/** Whether the file's name ends with one of the extensions (any case); no list takes any file. */
+export function hasAcceptedExtension(name: string, accept: readonly string[] | undefined): boolean {
+  if (!accept?.length) return true;
+  const lower = name.toLowerCase();
+  return accept.some((ext) => lower.endsWith(ext.toLowerCase()));
+}
+
+/** Saves bytes in the browser's downloads under `name`. */
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** GET /v1/files/{id} saved under the stored file's name (its Content-Disposition). */
+export async function saveStoredFile(id: string, module: Areas, fallback = 'arquivo') {
+  const { blob, name } = await downloadNamed(`/v1/files/${encodeURIComponent(id)}`, fallback, module);
+  saveBlob(blob, name);
+}
+
 /** An object URL of the stored file, revoked when no longer shown. */
-export function useFileUrl(id: string | null | undefined, module: string) {
+export function useFileUrl(id: string | null | undefined, module: Areas) {
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -38,22 +75,13 @@ export function useFileUrl(id: string | null | undefined, module: string) {
   return { url, failed };
 }
 
-export function FileImage({ id, module, alt, size = 48 }: { id: string; module: string; alt: string; size?: number }) {
+export function FileImage({ id, module, alt, size = 48 }: { id: string; module: Areas; alt: string; size?: number }) {
   const { url, failed } = useFileUrl(id, module);
   if (failed) return <ImageIcon sx={{ color: 'text.disabled', fontSize: size }} aria-label={alt} />;
   if (!url) return <CircularProgress size={Math.min(size, 24)} />;
   return <Box component="img" src={url} alt={alt} sx={{ width: size, height: size, objectFit: 'contain', borderRadius: 1 }} />;
 }
 
-async function saveBlob(id: string, module: string) {
-  const blob = await downloadFile(id, module);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = '';
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export interface FileInputProps {
   source: string;
@@ -61,16 +89,24 @@ export interface FileInputProps {
   validate?: Validator[];
   /** PNG/JPEG only, shown as a picture. */
   image: boolean;
-  /** Role area of the call and storage bucket of the upload. */
-  module: string;
+  /** Role area(s) of the call and storage bucket of the upload. */
+  module: Areas;
   bucket: string;
   helperText?: string | false;
+  /** The extensions taken ('.csv'); another is refused before uploading (x-intranet.files). */
+  accept?: string[];
+  /** The refusal of another extension (default FILE_FORMAT_REFUSED). */
+  refusal?: string;
 }
 
-export function FileInput({ source, label, validate, image, module, bucket, helperText }: FileInputProps) {
+/** `actions`: more buttons beside the picker (a bespoke input's 'Baixar modelo'). */
+export function FileInput({ source, label, validate, image, module, bucket, helperText, accept, refusal, actions }: FileInputProps & { actions?: ReactNode }) {
   const { field, fieldState, isRequired } = useInput({ source, validate });
+  const notify = useNotify();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The name of the file sent from this form (a stored file is known by its id only).
+  const [sent, setSent] = useState<{ id: string; name: string } | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const value = typeof field.value === 'string' && field.value ? field.value : null;
   const inputId = `file-${source}`;
@@ -79,6 +115,12 @@ export function FileInput({ source, label, validate, image, module, bucket, help
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    if (!hasAcceptedExtension(file.name, accept)) {
+      const message = refusal ?? FILE_FORMAT_REFUSED;
+      setProblem(message);
+      notify(message, { type: 'error', messageArgs: { _: message } });
+      return;
+    }
     const reason = uploadProblem(file, image ? 'image' : 'file');
     if (reason) {
       setProblem(reason);
@@ -88,6 +130,7 @@ export function FileInput({ source, label, validate, image, module, bucket, help
     setProblem(null);
     try {
       const stored = await uploadFile(file, bucket, module);
+      setSent({ id: stored.id, name: stored.name || file.name });
       field.onChange(stored.id);
       field.onBlur();
     } catch (error) {
@@ -106,8 +149,13 @@ export function FileInput({ source, label, validate, image, module, bucket, help
       </FormLabel>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {value && image && <FileImage id={value} module={module} alt={label} size={72} />}
+        {value && !image && sent?.id === value && (
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid={`${inputId}-name`}>
+            {sent.name}
+          </Typography>
+        )}
         {value && !image && (
-          <Button size="small" startIcon={<DownloadIcon />} onClick={() => void saveBlob(value, module)}>
+          <Button size="small" startIcon={<DownloadIcon />} onClick={() => void saveStoredFile(value, module)}>
             Baixar Arquivo
           </Button>
         )}
@@ -120,7 +168,7 @@ export function FileInput({ source, label, validate, image, module, bucket, help
           data-testid={inputId}
           type="file"
           hidden
-          accept={image ? IMAGE_TYPES.join(',') : undefined}
+          accept={image ? IMAGE_TYPES.join(',') : accept?.join(',')}
           onChange={onPick}
           aria-label={label}
         />
@@ -129,6 +177,7 @@ export function FileInput({ source, label, validate, image, module, bucket, help
             Remover
           </Button>
         )}
+        {actions}
       </Stack>
       {image && (
         <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 0.5 }}>
@@ -141,8 +190,9 @@ export function FileInput({ source, label, validate, image, module, bucket, help
 }
 
 /** A list of files (auxiliary images, attachments): each checked and uploaded, shown, removable. */
-export function FileArrayInput({ source, label, validate, image, module, bucket, helperText, max }: FileInputProps & { max?: number }) {
+export function FileArrayInput({ source, label, validate, image, module, bucket, helperText, max, accept, refusal }: FileInputProps & { max?: number }) {
   const { field, fieldState, isRequired } = useInput({ source, validate });
+  const notify = useNotify();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ids: string[] = Array.isArray(field.value) ? (field.value as string[]) : [];
@@ -153,6 +203,12 @@ export function FileArrayInput({ source, label, validate, image, module, bucket,
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
     if (!files.length) return;
+    if (files.some((f) => !hasAcceptedExtension(f.name, accept))) {
+      const message = refusal ?? FILE_FORMAT_REFUSED;
+      setProblem(message);
+      notify(message, { type: 'error', messageArgs: { _: message } });
+      return;
+    }
     const refused = files.map((f) => uploadProblem(f, image ? 'image' : 'file')).find(Boolean);
     if (refused) {
       setProblem(refused);
@@ -183,7 +239,7 @@ export function FileArrayInput({ source, label, validate, image, module, bucket,
         {ids.map((id) => (
           <Stack key={id} role="listitem" spacing={0.5} sx={{ alignItems: 'center' }}>
             {image ? <FileImage id={id} module={module} alt={label} size={64} /> : (
-              <Button size="small" startIcon={<DownloadIcon />} onClick={() => void saveBlob(id, module)}>
+              <Button size="small" startIcon={<DownloadIcon />} onClick={() => void saveStoredFile(id, module)}>
                 Baixar Arquivo
               </Button>
             )}
@@ -195,7 +251,7 @@ export function FileArrayInput({ source, label, validate, image, module, bucket,
         <Button variant="outlined" size="small" component="label" htmlFor={inputId} startIcon={busy ? <CircularProgress size={16} /> : <UploadIcon />} disabled={busy || full}>
           {image ? 'Adicionar imagens' : 'Adicionar arquivos'}
         </Button>
-        <input id={inputId} data-testid={inputId} type="file" hidden multiple accept={image ? IMAGE_TYPES.join(',') : undefined} onChange={onPick} aria-label={label} />
+        <input id={inputId} data-testid={inputId} type="file" hidden multiple accept={image ? IMAGE_TYPES.join(',') : accept?.join(',')} onChange={onPick} aria-label={label} />
       </Stack>
       {image && (
         <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 0.5 }}>

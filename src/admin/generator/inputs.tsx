@@ -1,7 +1,9 @@
 // The form input of a schema property, chosen by its type and format, with its validators:
 // references as selects searched on the server (500 ms debounce) and dependent on each other,
 // multi-selects, switches, numbers, dates, masked CNPJ/CPF/phone/CEP (with the address lookup),
-// colour, rich text, file and image uploads; bespoke inputs from custom pages take their place.
+// colour, rich text, file and image uploads (x-intranet.files: bucket and extensions); a campaign or
+// channel offered by the chosen provider's flag (references.<field>.providerFlag); bespoke inputs
+// from custom pages take their place.
 import { createContext, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
@@ -19,16 +21,18 @@ import {
   TextArrayInput,
   TextInput,
   TimeInput,
+  useChoicesContext,
   useDataProvider,
   useGetOne,
+  useNotify,
   type AutocompleteInputProps,
 } from 'react-admin';
 import { applyMask, formatMoneyInput, formatMonthDay, isImageFieldName, MASKS, parseMonthDay, parseMoneyInput, type MaskName } from '../../domain/format.js';
 import { addressFieldsOf, CEP_CLEAR_BELOW, CEP_LOOKUP_LENGTH, CEP_NOT_FOUND, CLEARED_PARTS, createCity, lookupCep, type CepAddress } from './cep.js';
 import { DateInput } from './DateInput.js';
-import { chainAbove, dependentFilter, fieldReference, isBlankId, reconcile, sameId, type SelectSpec } from './dependent.js';
+import { chainAbove, dependentFilter, fieldReference, isBlankId, providerFlagFilter, reconcile, sameId, type SelectSpec } from './dependent.js';
 import { fieldInputOf, formValidatorsOf } from './extensions.js';
-import { FileArrayInput, FileInput } from './files.js';
+import { FileArrayInput, FileInput, fileRuleOf } from './files.js';
 import { useOptionText } from './optionText.js';
 import { configByResource } from './registry.js';
 import { RichTextInput } from './RichTextInput.js';
@@ -39,6 +43,8 @@ import { validatorsFor, type Validator } from './validation.js';
 /** Autocomplete search waits this long after the last key (foundation spec, section 9). */
 export const SELECT_DEBOUNCE_MS = 500;
 export const NO_OPTIONS_TEXT = 'Nenhum dado encontrado';
+/** Under a select waiting for its provider (references.<field>.providerFlag). */
+export const CHOOSE_PROVIDER = 'Escolha primeiro o provedor';
 
 type MarkedValidator = Validator & { isRequired?: boolean };
 
@@ -56,6 +62,7 @@ const choicesOf = (values: unknown[] | undefined, labels?: Record<string, string
 export function isWide(property: PropertySchema) {
   return (
     property.format === 'html' ||
+    property.format === 'file' ||
     (baseType(property) === 'string' && (property.maxLength ?? 0) > 255 && !property.enum) ||
     (baseType(property) === 'array' && !(property.items as PropertySchema | undefined)?.enum)
   );
@@ -98,6 +105,7 @@ export function SchemaInput({ config, field }: { config: ResourceConfig; field: 
   }
 
   if (ref && type === 'array') return <ReferenceArraySelect reference={ref} common={common} />;
+  if (ref?.providerFlag) return <ProviderFlagSelect reference={ref} common={common} field={field} />;
   if (ref) return <ReferenceSelect reference={ref} common={common} field={field} />;
 
   if (type === 'boolean') return <BooleanInput source={field} label={label} helperText={common.helperText} />;
@@ -107,6 +115,7 @@ export function SchemaInput({ config, field }: { config: ResourceConfig; field: 
     if (items.enum) return <SelectArrayInput {...common} choices={choicesOf(items.enum, property['x-enumLabels'])} />;
     if (items.format === 'role') return <RoleArrayInput source={field} label={label} validate={validate} helperText={common.helperText} property={property} />;
     if (items.format === 'file') {
+      const rule = fileRuleOf(config, field);
       return (
         <FileArrayInput
           source={field}
@@ -114,7 +123,9 @@ export function SchemaInput({ config, field }: { config: ResourceConfig; field: 
           validate={validate}
           image={isImageFieldName(field)}
           module={config.module}
-          bucket={config.resource.replace(/[^A-Za-z0-9_-]/g, '_')}
+          bucket={rule.bucket}
+          accept={rule.accept}
+          refusal={rule.message}
           helperText={common.helperText}
           max={property.maxItems}
         />
@@ -157,7 +168,8 @@ export function SchemaInput({ config, field }: { config: ResourceConfig; field: 
     case 'email':
       return <TextInput {...common} type="email" autoComplete="email" />;
     case 'uri':
-      return <TextInput {...common} type="url" placeholder="https://" />;
+      // Not type="url": the browser's own check would stop the submit with its own words, before 'Link inválido'.
+      return <TextInput {...common} placeholder="https://" slotProps={{ htmlInput: { inputMode: 'url' } }} />;
     case 'cep':
       return <CepInput common={common} config={config} nullable={isNullable(property)} />;
     case 'cnpj':
@@ -166,7 +178,8 @@ export function SchemaInput({ config, field }: { config: ResourceConfig; field: 
       return <MaskedInput common={common} mask={property.format} nullable={isNullable(property)} />;
     case 'html':
       return <RichTextInput source={field} label={label} validate={validate} helperText={common.helperText} />;
-    case 'file':
+    case 'file': {
+      const rule = fileRuleOf(config, field);
       return (
         <FileInput
           source={field}
@@ -174,10 +187,13 @@ export function SchemaInput({ config, field }: { config: ResourceConfig; field: 
           validate={validate}
           image={isImageFieldName(field)}
           module={config.module}
-          bucket={config.resource.replace(/[^A-Za-z0-9_-]/g, '_')}
+          bucket={rule.bucket}
+          accept={rule.accept}
+          refusal={rule.message}
           helperText={common.helperText}
         />
       );
+    }
     default:
       return <TextInput {...common} multiline={isWide(property)} minRows={isWide(property) ? 3 : undefined} />;
   }
@@ -402,9 +418,23 @@ const searchQuery = (resource: string) => (text: string) => {
   return text && target?.search.length ? { q: text } : {};
 };
 
+/** How long the toast of options that could not be loaded stays (as the other error toasts). */
+const LOAD_ERROR_TOAST_MS = 5000;
+
+/** The reference's own toast (references.<field>.loadError) when its options cannot be loaded; once per failure. */
+function useLoadErrorToast(reference: Reference) {
+  const { error } = useChoicesContext();
+  const notify = useNotify();
+  const message = reference.loadError;
+  useEffect(() => {
+    if (message && error) notify(message, { type: 'error', autoHideDuration: LOAD_ERROR_TOAST_MS, messageArgs: { _: message } });
+  }, [error, message, notify]);
+}
+
 /** The autocomplete of a ReferenceInput: options by their label, naming their provider where labels repeat. */
 export function ReferenceAutocomplete({ reference, ...props }: AutocompleteInputProps & { reference: Reference }) {
   const optionText = useOptionText(reference);
+  useLoadErrorToast(reference);
   return <AutocompleteInput {...props} optionText={optionText} />;
 }
 
@@ -418,6 +448,47 @@ export function ReferenceSelect({ reference, common, field }: { reference: Refer
         label={common.label}
         validate={common.validate}
         helperText={common.helperText}
+        fullWidth
+        filterToQuery={searchQuery(reference.resource)}
+        debounce={SELECT_DEBOUNCE_MS}
+        noOptionsText={NO_OPTIONS_TEXT}
+      />
+    </ReferenceInput>
+  );
+}
+
+/**
+ * A campaign or channel of the provider chosen in the form (references.<field>.providerFlag): the
+ * active options carrying that provider's flag, found by its name (the provider reference's
+ * label); disabled, saying so, until a provider is chosen; cleared when the provider changes.
+ */
+export function ProviderFlagSelect({ reference, common, field }: { reference: Reference; common: Common; field: string }) {
+  const references = useContext(FormReferencesContext);
+  const parentName = reference.dependsOn ?? '';
+  const parentReference = references[parentName];
+  const parent = useWatch({ name: parentName });
+  useClearWhenParentChanges(parentName, parent, field);
+  const { data: provider } = useGetOne(parentReference?.resource ?? reference.resource, { id: parent }, { enabled: Boolean(parentReference) && !isBlankId(parent) });
+  const name = provider && parentReference && sameId(provider.id, parent) ? provider[parentReference.label] : undefined;
+  const ready = !isBlankId(parent) && name !== undefined;
+  const target = configByResource.get(reference.resource);
+  const filter = useMemo(() => providerFlagFilter(name, Object.keys(target?.properties ?? {})), [name, target]);
+  return (
+    // One input per provider: no options of the previous one linger.
+    <ReferenceInput
+      key={ready ? String(parent) : ''}
+      source={common.source}
+      reference={reference.resource}
+      filter={filter}
+      sort={{ field: reference.label, order: 'ASC' }}
+      queryOptions={{ enabled: ready }}
+    >
+      <ReferenceAutocomplete
+        reference={reference}
+        label={common.label}
+        validate={common.validate}
+        helperText={ready ? common.helperText : CHOOSE_PROVIDER}
+        disabled={!ready}
         fullWidth
         filterToQuery={searchQuery(reference.resource)}
         debounce={SELECT_DEBOUNCE_MS}
@@ -502,17 +573,7 @@ function useDependentSelect(reference: Reference, field: string) {
   const parentName = reference.dependsOn;
   const parent = useWatch({ name: parentName ?? '__none__', disabled: !parentName });
   const value = useWatch({ name: field });
-  const previous = useRef(parent);
-
-  useEffect(() => {
-    if (!parentName) return;
-    const before = previous.current;
-    previous.current = parent;
-    if (Array.isArray(parent) || Array.isArray(before)) return;
-    if (!isBlankId(before) && !sameId(before, parent) && !isBlankId(getValues(field))) {
-      setValue(field, null, { shouldDirty: true, shouldValidate: false });
-    }
-  }, [parent, parentName, field, getValues, setValue]);
+  useClearWhenParentChanges(parentName, parent, field);
 
   const { data: chosen } = useGetOne(reference.resource, { id: value }, { enabled: Boolean(parentName) && !isBlankId(value) });
   useEffect(() => {
@@ -529,4 +590,19 @@ function useDependentSelect(reference: Reference, field: string) {
   }, [chosen, value, parent, parentName, field, reference, getValues, setValue]);
 
   return useOptionsFilter(reference);
+}
+
+/** A dependent select's value goes when its parent (a single id) changes or is cleared; the value a form opens with stays. */
+function useClearWhenParentChanges(parentName: string | undefined, parent: unknown, field: string) {
+  const { setValue, getValues } = useFormContext();
+  const previous = useRef(parent);
+  useEffect(() => {
+    if (!parentName) return;
+    const before = previous.current;
+    previous.current = parent;
+    if (Array.isArray(parent) || Array.isArray(before)) return;
+    if (!isBlankId(before) && !sameId(before, parent) && !isBlankId(getValues(field))) {
+      setValue(field, null, { shouldDirty: true, shouldValidate: false });
+    }
+  }, [parent, parentName, field, getValues, setValue]);
 }

@@ -2,7 +2,8 @@
 // <path>/edit/:id (and <path> itself leading to the list); the optional-id forms register/{id?}
 // (an id opens that record's edit screen) and edit/{id?} (without an id, the register screen);
 // <path>/list is always the table, and <path>/cards the cards view of the resources that have one
-// (list.view 'cards': the categories, whose two routes the spec names); the same screens again under each of
+// (list.view 'cards': the categories, whose two routes the spec names), <path>/calendar the month
+// calendar of those with list.calendar (the events); the same screens again under each of
 // the schema's aliases (x-intranet.aliases: /companies shows the providers). Each screen is loaded
 // on demand. The resource's name as a path (/onboardings, /microregions, where react-admin would
 // draw an empty page) leads to its list too, and any other path under it to the index; internal
@@ -11,6 +12,9 @@
 // register?idCampaign=1, edit?idCampaign=1&idRule=2, and edit/{id} of a record, which names its
 // parent itself); in path mode <path>/list/{param}, <path>/register/{param} and
 // <path>/edit/{param}/{id}. Without the parent, each leads to the scope's back target (scopeHome).
+// A query-mode edit screen moved by x-intranet.editPath onto another register's base
+// (/marketing/imports-leads/edit?import_id=&lead_id=) wins over that register's own 'edit without
+// an id' redirect.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { Loading } from 'react-admin';
@@ -19,6 +23,7 @@ import { aliasConfig, registerPathOf, scopeHome, type ResourceConfig } from './s
 
 const ResourceList = lazy(() => import('./ResourceList.js'));
 const ResourceForm = lazy(() => import('./ResourceForm.js'));
+const CalendarView = lazy(() => import('./CalendarView.js'));
 
 /**
  * A screen loaded on demand, with its own boundary per route (`key`): the screen being left unmounts
@@ -41,11 +46,9 @@ function ToEdit({ config }: { config: ResourceConfig }) {
 }
 
 export function resourceRoutes(configs: ResourceConfig[]) {
-  const screens = configs.filter((c) => !c.internal);
-  return [
-    ...screens.flatMap((config) => [config, ...config.aliases.map((alias) => aliasConfig(config, alias))]).flatMap(routesOf),
-    ...configs.flatMap(nameRoutes),
-  ];
+  const screens = configs.filter((c) => !c.internal).flatMap((config) => [config, ...config.aliases.map((alias) => aliasConfig(config, alias))]);
+  const claimed = new Set(screens.filter((c) => c.editable && c.scope?.in === 'query').map((c) => c.editBase));
+  return [...screens.flatMap((config) => routesOf(config, claimed)), ...configs.flatMap(nameRoutes)];
 }
 
 /**
@@ -65,7 +68,8 @@ function nameRoutes(config: ResourceConfig) {
 /** The screens' routes of one resource on its own base (tests mount a config of their own with it). */
 export const resourceScreenRoutes = (config: ResourceConfig) => routesOf(config);
 
-function routesOf(config: ResourceConfig) {
+/** `claimed`: the bases of query-mode edit screens, which no other register's redirect may take. */
+function routesOf(config: ResourceConfig, claimed: ReadonlySet<string> = new Set()) {
   // Keyed by path: a resource and its aliases share the resource name.
   return [
     <Route key={`${config.path}:base`} path={config.path} element={<Navigate to={listPath(config)} replace />} />,
@@ -91,6 +95,19 @@ function routesOf(config: ResourceConfig) {
           />,
         ]
       : []),
+    ...(config.calendar
+      ? [
+          <Route
+            key={`${config.path}:calendar`}
+            path={`${config.path}/calendar`}
+            element={
+              <Lazy key={`${config.path}/calendar`}>
+                <CalendarView config={config} />
+              </Lazy>
+            }
+          />,
+        ]
+      : []),
     ...(config.list.view === 'cards'
       ? [
           <Route
@@ -104,11 +121,11 @@ function routesOf(config: ResourceConfig) {
           />,
         ]
       : []),
-    ...(config.editable ? formRoutes(config) : []),
+    ...(config.editable ? formRoutes(config, claimed) : []),
   ];
 }
 
-function formRoutes(config: ResourceConfig) {
+function formRoutes(config: ResourceConfig, claimed: ReadonlySet<string>) {
   if (config.scope?.in === 'path') return pathScopedFormRoutes(config);
   const queryScoped = config.scope?.in === 'query';
   return [
@@ -146,10 +163,10 @@ function formRoutes(config: ResourceConfig) {
           </Lazy>
         }
       />
-    ) : (
+    ) : claimed.has(config.editBase) ? null : (
       <Route key={`${config.path}:edit-none`} path={config.editBase} element={<Navigate to={registerPath(config)} replace />} />
     ),
-  ];
+  ].filter((route) => route !== null);
 }
 
 /** The form routes of a register scoped in path mode: register/{param}, edit/{param}/{id}. */

@@ -41,6 +41,23 @@ export interface Reference {
   filterField?: string;
   /** Fields of the dependent chain bound to fields of this record: { "id_empresa": "id_empresas" }. */
   contextFields?: Record<string, string>;
+  /**
+   * The options are the active ones carrying the flag of the provider chosen in `dependsOn` (sales
+   * campaigns and channels: bitcom, razao, vetorial), instead of those whose filterField holds it;
+   * disabled until a provider is chosen.
+   */
+  providerFlag?: boolean;
+  /** The toast when the select's options cannot be loaded ('Erro ao buscar cidades!'). */
+  loadError?: string;
+}
+
+/** How a file field uploads (x-intranet.files): its storage bucket, the extensions it takes, and the refusal of another. */
+export interface FileRule {
+  bucket?: string;
+  /** Extensions with their dot ('.csv'), any case; none: any file the server takes. */
+  accept?: string[];
+  /** The refusal of a file of another extension (under the field and as a toast). */
+  message?: string;
 }
 
 /** Another route base of the same screens (x-intranet.aliases): /companies for the providers. */
@@ -60,6 +77,8 @@ export interface RouteAlias {
 export interface IntranetBlock {
   resource: string;
   path?: string;
+  /** Base of the edit screen (<editPath>/{id}; a scoped register in query mode: <editPath>?...); default <path>/edit. */
+  editPath?: string;
   aliases?: RouteAlias[];
   table: string;
   module: string;
@@ -76,8 +95,12 @@ export interface IntranetBlock {
     flags?: Record<string, string>;
     /** Boolean columns drawn as switches the user flips in the cell: { "whatsapp": { "on": "Permitido", "off": "Restrito" } }. */
     switches?: Record<string, SwitchLabels>;
+    /** A month calendar of the records at <path>/calendar (x-intranet.list.calendar). */
+    calendar?: CalendarRule;
   };
-  form?: { sections: { title: string; fields: string[] }[] };
+  form?: { sections: { title: string; fields: string[] }[]; afterCreate?: string; createLabel?: string; registerBack?: 'list' | 'previous' };
+  /** How each file field uploads (bucket, accepted extensions, refusal). */
+  files?: Record<string, FileRule>;
   /** Screens of a register living under a parent record (x-intranet.scope). */
   scope?: ScopeRule;
   actions?: RowAction[];
@@ -98,6 +121,13 @@ export interface IntranetBlock {
 
 export type { ResourceMessages };
 
+/** The fields of a calendar view (x-intranet.list.calendar): first and last day, and the chip's text. */
+export interface CalendarRule {
+  start: string;
+  end: string;
+  title: string;
+}
+
 /** The texts of a switch column's two states (x-intranet.list.switches). */
 export interface SwitchLabels {
   on: string;
@@ -117,6 +147,8 @@ export interface ScopeRule {
   in: 'query' | 'path';
   /** Query mode: the query parameter of the edit screen holding the record's id (default 'id'). */
   idParam?: string;
+  /** Query mode: the list's query parameter naming the parent, when not `param` (the lead import's rows: list?id=1, edit?import_id=1&lead_id=2). */
+  listParam?: string;
   back?: string;
 }
 
@@ -156,8 +188,18 @@ export interface ResourceConfig {
   required: Set<string>;
   references: Record<string, Reference>;
   search: string[];
-  list: Required<Omit<IntranetBlock['list'], 'view'>> & { view: 'table' | 'cards' };
+  list: Required<Omit<IntranetBlock['list'], 'view' | 'calendar'>> & { view: 'table' | 'cards' };
+  /** The month calendar beside the table (<path>/calendar); null: none. */
+  calendar: CalendarRule | null;
+  /** The register's save button (x-intranet.form.createLabel); default Salvar. */
+  createLabel?: string;
+  /** Where the register's back arrow leads: 'previous' the page the user came from, else the return path. */
+  registerBack: 'list' | 'previous';
   sections: { title: string; fields: string[] }[];
+  /** Where the register goes after a create ({campo} from the saved record; x-intranet.form.afterCreate); default where it returns. */
+  afterCreate?: string;
+  /** How each file field uploads (x-intranet.files). */
+  files: Record<string, FileRule>;
   /** The field other records show for this one (the label referring schemas use, else nome/titulo). */
   recordLabel: string;
   /** False when every field is read-only (a log, an outbox): no register or edit screens. */
@@ -230,7 +272,7 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
     module: x.module,
     alsoModules: x.alsoModules ?? [],
     path: x.path ?? `/${x.resource}`,
-    editBase: `${x.path ?? `/${x.resource}`}/edit`,
+    editBase: x.editPath ?? `${x.path ?? `/${x.resource}`}/edit`,
     aliases: x.aliases ?? [],
     title: x.title ?? x.labels.plural,
     labels: x.labels,
@@ -252,6 +294,11 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
       switches: x.list.switches ?? {},
     },
     sections: x.form?.sections ?? [{ title: 'Dados Básicos', fields: writable }],
+    afterCreate: x.form?.afterCreate,
+    calendar: x.list.calendar ?? null,
+    createLabel: x.form?.createLabel,
+    registerBack: x.form?.registerBack ?? 'list',
+    files: x.files ?? {},
     recordLabel: labelOf ?? fallbackLabel,
     editable: writable.length > 0,
     access: x.access,
@@ -301,7 +348,7 @@ const blankToUndefined = (v: unknown) => (v === null || v === undefined || v ===
 
 /** The list screen: of a scoped register, the parent's (`parent`, else the screen's own scopeValue). */
 export function listPathOf(config: ResourceConfig, parent: string | undefined = config.scopeValue): string {
-  return scopedPath(config, `${config.path}/list`, parent);
+  return scopedPath(config, `${config.path}/list`, parent, config.scope?.listParam);
 }
 
 /** The register screen: of a scoped register, under the parent. */
@@ -309,19 +356,21 @@ export function registerPathOf(config: ResourceConfig, parent: string | undefine
   return scopedPath(config, `${config.path}/register`, parent);
 }
 
-function scopedPath(config: ResourceConfig, base: string, parent: string | undefined) {
+function scopedPath(config: ResourceConfig, base: string, parent: string | undefined, param = config.scope?.param) {
   if (!config.scope || parent === undefined) return base;
-  return config.scope.in === 'path' ? `${base}/${encodeURIComponent(parent)}` : `${base}?${new URLSearchParams({ [config.scope.param]: parent })}`;
+  return config.scope.in === 'path' ? `${base}/${encodeURIComponent(parent)}` : `${base}?${new URLSearchParams({ [param ?? config.scope.param]: parent })}`;
 }
 
 /**
- * The parent's id a scoped screen's route names (its path parameter or query parameter), or
- * undefined when it names none or one that cannot be an id of the field (a number field and text).
+ * The parent's id a scoped screen's route names (its path parameter or query parameter: on the
+ * list, its listParam when it has one), or undefined when it names none or one that cannot be an
+ * id of the field (a number field and text).
  */
-export function scopeValueOf(config: ResourceConfig, params: Record<string, string | undefined>, search: URLSearchParams): string | undefined {
+export function scopeValueOf(config: ResourceConfig, params: Record<string, string | undefined>, search: URLSearchParams, screen: 'list' | 'form' = 'form'): string | undefined {
   const scope = config.scope;
   if (!scope) return undefined;
-  const raw = (scope.in === 'path' ? params[scope.param] : search.get(scope.param))?.trim();
+  const queryParam = screen === 'list' ? (scope.listParam ?? scope.param) : scope.param;
+  const raw = (scope.in === 'path' ? params[scope.param] : search.get(queryParam))?.trim();
   if (!raw) return undefined;
   const p = config.properties[scope.field];
   if (p && baseType(p) === 'integer' && !/^\d{1,15}$/.test(raw)) return undefined;

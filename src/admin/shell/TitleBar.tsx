@@ -1,7 +1,7 @@
 // Title-header bar (foundation spec, section 2): back arrow, upper-case title, optional extra
 // button, and the add button. Also sets the page title, prefixed with the intranet's name. The add
 // button of a generated register shows only to who may create in it (canAccess rules).
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -21,6 +21,8 @@ export function usePageTitle(title: string) {
 export interface TitleBarProps {
   title: string;
   back?: string;
+  /** What the back arrow does instead of following `back` (going back in the history); `back` stays its address. */
+  onBack?: () => void;
   addLabel?: string;
   addTo?: string;
   extra?: ReactNode;
@@ -29,7 +31,7 @@ export interface TitleBarProps {
 /** The generated resource whose register screen `to` is, if any. */
 const resourceOfRegister = (to: string) => resourceConfigs.find((c) => `${c.path}/register` === to)?.resource;
 
-export function TitleBar({ title, back, addLabel, addTo, extra }: TitleBarProps) {
+export function TitleBar({ title, back, onBack, addLabel, addTo, extra }: TitleBarProps) {
   usePageTitle(title);
   const session = useSession();
   const resource = addTo ? resourceOfRegister(addTo) : undefined;
@@ -41,7 +43,20 @@ export function TitleBar({ title, back, addLabel, addTo, extra }: TitleBarProps)
     >
       {back && (
         <Tooltip title="Voltar">
-          <IconButton component={Link} to={back} aria-label="Voltar" edge="start">
+          <IconButton
+            component={Link}
+            to={back}
+            aria-label="Voltar"
+            edge="start"
+            onClick={
+              onBack
+                ? (e: MouseEvent) => {
+                    e.preventDefault();
+                    onBack();
+                  }
+                : undefined
+            }
+          >
             <ArrowBackIcon />
           </IconButton>
         </Tooltip>

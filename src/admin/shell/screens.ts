@@ -2,7 +2,7 @@
 // gates agree: a menu or a cards menu offers someone exactly the screens they may open.
 //   - bespoke pages (custom-pages/<feature>/index.tsx): their `access` rule (none: any signed-in user;
 //     pages without the layout are public);
-//   - generated screens: their schema's rights (list and cards: list; register: create; edit: update);
+//   - generated screens: their schema's rights (list, cards and calendar: list; register: create; edit: update);
 //   - the home and the administration home;
 //   - areas of the route map not built yet (plannedRoutes.ts): who will have a role in them.
 // Any other path is no screen (it leads to the index).
@@ -27,6 +27,7 @@ function generatedScreens(config: ResourceConfig): Screen[] {
   const on = (operation: Operation): ScreenAccess => ({ resource: config.resource, operation });
   const screens: Screen[] = [{ pattern: `${config.path}/list`, access: on('list') }];
   if (config.list.view === 'cards') screens.push({ pattern: `${config.path}/cards`, access: on('list') });
+  if (config.calendar) screens.push({ pattern: `${config.path}/calendar`, access: on('list') });
   if (config.editable) {
     screens.push(
       { pattern: `${config.path}/register`, access: on('create') },

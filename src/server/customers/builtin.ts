@@ -5,6 +5,7 @@
 import { isMonthDay, onlyDigits } from '../../domain/validators.js';
 import type { Queryable } from '../db/index.js';
 import { Params } from '../resources/query.js';
+import { phoneDigits } from '../spreadsheets/cells.js';
 import type { Customer, CustomerDirectory, CustomerQuery, DateField, DirectoryScope, OverdueCity, OverduePage, OverdueQuery } from './directory.js';
 
 /** The columns of a customer record (all but its id) with their SQL types: the directory's reads, the import's staging and the seed's writes. */
@@ -50,13 +51,7 @@ function text(value: string | undefined): string | null | undefined {
   return v;
 }
 
-/** A phone's digits as stored (DDD + number): a +55 country code and a leading trunk 0 dropped. */
-export function phoneDigits(value: string): string {
-  let d = onlyDigits(value);
-  if ((d.length === 12 || d.length === 13) && d.startsWith('55')) d = d.slice(2);
-  if ((d.length === 11 || d.length === 12) && d.startsWith('0')) d = d.slice(1);
-  return d;
-}
+export { phoneDigits };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -8,18 +8,18 @@
 // Re-importing the same file changes nothing (rows whose values did not change are not rewritten).
 // The leads whose CPF (or customer code) the file names get their customer flags again (cliente,
 // cod_cliente, inadimplente: src/server/leads/customerFlags.ts), in the same transaction.
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { parse } from 'csv-parse';
 import * as XLSX from '@e965/xlsx';
 import { applyMask, MASKS } from '../../domain/format.js';
 import { searchKey } from '../../domain/municipalities.js';
 import { isCnpj, isCpf, isEmail, isIsoDate, onlyDigits } from '../../domain/validators.js';
+import { cellText, documentDigits, formatPhone, headerIndex, headerKey, sizeText, type Cell } from '../spreadsheets/cells.js';
+import { csvSource, readRows, workbookSource, type Source } from '../spreadsheets/sources.js';
 import type { Database, Queryable } from '../db/index.js';
 import { setAuditUser } from '../resources/service.js';
 import { refreshLeadFlags } from '../leads/customerFlags.js';
-import { BuiltinCustomerDirectory, CUSTOMER_COLUMN_TYPES, phoneDigits } from './builtin.js';
+import { BuiltinCustomerDirectory, CUSTOMER_COLUMN_TYPES } from './builtin.js';
 import type { Customer, Situacao } from './directory.js';
 
 /** The fields a file may carry, as the customer record names them. */
@@ -76,15 +76,7 @@ const HEADER_VARIANTS: Record<ImportField, string[]> = {
   dias_atraso: ['dias_em_atraso', 'atraso', 'dias_de_atraso'],
 };
 
-/** A header as compared: no accents, lower case, words joined by '_'. */
-export const headerKey = (name: string) =>
-  searchKey(String(name))
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-
-const HEADER_TO_FIELD = new Map<string, ImportField>(
-  IMPORT_FIELDS.flatMap((field) => [field, ...HEADER_VARIANTS[field]].map((h) => [headerKey(h), field] as [string, ImportField])),
-);
+const HEADER_TO_FIELD = headerIndex(HEADER_VARIANTS);
 
 const UFS = new Set(['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO']);
 const SITUACOES: Record<string, Situacao> = { ativo: 'ativo', ativa: 'ativo', suspenso: 'suspenso', suspensa: 'suspenso', cancelado: 'cancelado', cancelada: 'cancelado' };
@@ -139,15 +131,6 @@ export class SystemResolver {
   }
 }
 
-type Cell = string | number | boolean | null | undefined;
-
-/** A cell as text: trimmed, numbers without exponent (codes and documents typed as numbers). */
-function cellText(value: Cell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  return String(value).trim();
-}
-
 /** A date as DD/MM/YYYY, YYYY-MM-DD or a spreadsheet's serial number, as YYYY-MM-DD (or null: invalid). */
 export function parseDate(value: Cell): string | null {
   if (typeof value === 'number') {
@@ -165,20 +148,6 @@ export function parseDate(value: Cell): string | null {
   if (!iso || !isIsoDate(iso)) return null;
   const year = Number(iso.slice(0, 4));
   return year >= 1900 && year <= 2100 ? iso : null;
-}
-
-/** A phone as the screens mask it: (31) 98765-4321, or (31) 3333-4444 for a landline; null: invalid. */
-export function formatPhone(value: string): string | null {
-  const d = phoneDigits(value);
-  if (d.length === 11) return applyMask(MASKS.phone, d);
-  if (d.length === 10) return applyMask('(##) ####-####', d);
-  return null;
-}
-
-/** A document's digits, with the leading zeros a spreadsheet drops put back (only on bare digits). */
-function documentDigits(value: string, length: number): string {
-  const digits = onlyDigits(value);
-  return /^\d+$/.test(value) && digits.length < length && digits.length >= length - 3 ? digits.padStart(length, '0') : digits;
 }
 
 export interface RowContext {
@@ -362,120 +331,15 @@ export class ImportFileError extends Error {}
 export const XLSX_MAX_BYTES = 15 * 1024 * 1024;
 const DEFAULT_BATCH = 5_000;
 
-interface SourceRow {
-  line: number;
-  cells: Cell[];
-}
-
-interface Source {
-  header: string[];
-  rows: AsyncIterable<SourceRow>;
-  /** Stops reading (the file is closed). */
-  close(): void;
-}
-
-/** A file csv-parse cannot read past (an unclosed quote): the line and the reason. */
-class MalformedCsv extends Error {
-  constructor(
-    readonly line: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const CSV_ERRORS: Record<string, string> = {
-  CSV_QUOTE_NOT_CLOSED: 'aspas abertas e não fechadas até o fim do arquivo',
-  CSV_INVALID_CLOSING_QUOTE: 'aspas no meio de um campo (um campo entre aspas deve terminar nelas)',
-  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'texto depois das aspas que fecham um campo',
-  CSV_MAX_RECORD_SIZE: 'linha grande demais',
-};
-
-
-/** The delimiter of a CSV from its first line: ';' (Excel in pt-BR), ',' or a tab, whichever is most used. */
-function delimiterOf(firstLine: string): string {
-  const count = (ch: string) => firstLine.split(ch).length - 1;
-  return [';', ',', '\t'].reduce((best, ch) => (count(ch) > count(best) ? ch : best), ',');
-}
-
-async function csvSource(file: string): Promise<Source> {
-  // The head of the file tells the delimiter and the encoding (UTF-8, else the Windows-1252 of
-  // spreadsheets saved as CSV in Brazil, read as latin1).
-  const handle = await open(file, 'r');
-  let head: Buffer;
-  try {
-    const buffer = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    head = buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-  let encoding: BufferEncoding = 'utf8';
-  try {
-    // A multi-byte character cut at the end of the head is not an error of the file.
-    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 4)));
-  } catch {
-    encoding = 'latin1';
-  }
-  const firstLine = head.toString(encoding).replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
-  const parser = createReadStream(file).pipe(
-    parse({ delimiter: delimiterOf(firstLine), bom: true, encoding, info: true, relax_column_count: true, skip_empty_lines: true }),
-  );
-  const iterator = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[]; info: { lines: number } }>;
-  const next = async () => {
-    try {
-      return await iterator.next();
-    } catch (e) {
-      const err = e as { code?: string; lines?: number; message: string };
-      throw new MalformedCsv(err.lines ?? 0, CSV_ERRORS[err.code ?? ''] ?? `CSV malformado (${err.message})`);
-    }
-  };
-  const close = () => parser.destroy();
-  const first = await next();
-  if (first.done) return { header: [], rows: (async function* () {})(), close };
-  return {
-    header: first.value.record,
-    rows: (async function* () {
-      for (;;) {
-        const row = await next();
-        if (row.done) return;
-        yield { line: row.value.info.lines, cells: row.value.record };
-      }
-    })(),
-    close,
-  };
-}
-
-/** A size as people read it: '15 MB', '1,5 MB', '800 KB'. */
-const sizeOf = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '').replace('.', ',')} MB` : `${Math.ceil(bytes / 1024)} KB`;
-
+/** An xlsx file of customers: read whole by SheetJS, so its size is capped first. */
 async function xlsxSource(file: string, maxBytes: number): Promise<Source> {
   const { size } = await stat(file);
   if (size > maxBytes) {
     throw new ImportFileError(
-      `O arquivo xlsx tem ${sizeOf(size)}; o limite é ${sizeOf(maxBytes)} (a planilha é lida inteira na memória). Salve-a como CSV, que é lido em fluxo e não tem limite.`,
+      `O arquivo xlsx tem ${sizeText(size)}; o limite é ${sizeText(maxBytes)} (a planilha é lida inteira na memória). Salve-a como CSV, que é lido em fluxo e não tem limite.`,
     );
   }
-  const { readFile } = await import('node:fs/promises');
-  const workbook = XLSX.read(await readFile(file), { type: 'buffer', dense: true, cellDates: false, cellHTML: false, cellFormula: false });
-  const sheet = workbook.Sheets[workbook.SheetNames[0]];
-  const close = () => {};
-  if (!sheet?.['!ref']) return { header: [], rows: (async function* () {})(), close };
-  // Lines as the spreadsheet numbers them: the used range may start below row 1.
-  const firstRow = XLSX.utils.decode_range(sheet['!ref']).s.r + 1;
-  const matrix = XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
-  const [header = [], ...body] = matrix;
-  return {
-    header: header.map((h) => cellText(h)),
-    rows: (async function* () {
-      for (const [i, cells] of body.entries()) {
-        if (cells.every((c) => cellText(c) === '')) continue;
-        yield { line: firstRow + 1 + i, cells };
-      }
-    })(),
-    close,
-  };
+  return workbookSource(await readFile(file));
 }
 
 /** Text of a report as the CLI prints it: counts and speed, or every bad row as 'linha N: motivo'. */
@@ -632,16 +496,6 @@ export async function importCustomers(db: Database, file: string, options: Impor
   report.seconds = (performance.now() - started) / 1000;
   report.rowsPerSecond = report.seconds > 0 ? report.rows / report.seconds : 0;
   return report;
-}
-
-/** The rows of a source; a CSV that cannot be read further ends them with its line and reason. */
-async function* readRows(source: Source, fail: (line: number, message: string) => void): AsyncIterable<SourceRow> {
-  try {
-    yield* source.rows;
-  } catch (e) {
-    if (!(e instanceof MalformedCsv)) throw e;
-    fail(e.line, e.message);
-  }
 }
 
 /** Thrown inside the transaction to undo it when the file has bad rows (they are in the report). */

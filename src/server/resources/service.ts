@@ -53,6 +53,12 @@ export const DEFAULT_PAGE = 20;
 
 /** Rules of a resource that no schema can say, run inside the write's transaction. */
 export interface ResourceHooks {
+  /**
+   * Slow work a create needs before its transaction opens (reading an uploaded file: the lead
+   * imports), so that no connection waits on it; its answer reaches beforeWrite and afterWrite as
+   * ctx.prepared.
+   */
+  prepare?(ctx: { def: ResourceDef; actor: Actor; values: Record<string, unknown> }): Promise<unknown>;
   beforeWrite?(ctx: HookContext & { values: Record<string, unknown> | null }): Promise<void>;
   afterWrite?(ctx: HookContext & { row: Record<string, any> }): Promise<void>;
   /** A database refusal of the row's insert or update told in the resource's own words (a CHECK constraint's field and text), or null. */
@@ -65,6 +71,8 @@ export interface HookContext {
   actor: Actor;
   operation: 'create' | 'update' | 'delete';
   existing: Record<string, any> | null;
+  /** What the hooks' prepare answered (creates only). */
+  prepared?: unknown;
 }
 
 /** How long a planner estimate (or a big table's count) of a list total is reused, and how many are kept (see count()). */
@@ -260,13 +268,13 @@ export class ResourceService {
     if (!rows.length) throw new HttpError(403, 'Este usuário não tem autorização para realizar esta operação.');
   }
 
-  private async insertChecked(tx: Queryable, def: ResourceDef, values: Record<string, unknown>, actor: Actor) {
+  private async insertChecked(tx: Queryable, def: ResourceDef, values: Record<string, unknown>, actor: Actor, prepared?: unknown) {
     // A new owned row belongs to its author, unless a manager names another owner.
     if (def.block.owner && actor.userId !== null && (actor.ownerId != null || values[def.block.owner] == null)) {
       values = { ...values, [def.block.owner]: actor.userId };
     }
     const hooks = this.hooks.get(def.name);
-    const ctx = { tx, def, actor, operation: 'create' as const, existing: null };
+    const ctx = { tx, def, actor, operation: 'create' as const, existing: null, prepared };
     await hooks?.beforeWrite?.({ ...ctx, values });
     await assertReferencesInScope(tx, this.registry, def, values, null, actor);
     const row = await insertRow(tx, def, values).catch((e) => {
@@ -279,7 +287,8 @@ export class ResourceService {
 
   async create(def: ResourceDef, body: unknown, actor: Actor) {
     const values = validateRecord(def, body, 'create');
-    return hideWriteOnly(def, await this.write(actor, (tx) => this.insertChecked(tx, def, values, actor)));
+    const prepared = await this.hooks.get(def.name)?.prepare?.({ def, actor, values });
+    return hideWriteOnly(def, await this.write(actor, (tx) => this.insertChecked(tx, def, values, actor, prepared)));
   }
 
   /**
@@ -288,9 +297,12 @@ export class ResourceService {
    */
   async createMany(def: ResourceDef, bodies: unknown[], actor: Actor, fixed: Record<string, unknown> = {}) {
     const values = bodies.map((b) => ({ ...validateRecord(def, b, 'create'), ...fixed }));
+    const prepare = this.hooks.get(def.name)?.prepare;
+    const prepared: unknown[] = [];
+    for (const v of values) prepared.push(prepare ? await prepare({ def, actor, values: v }) : undefined);
     return this.write(actor, async (tx) => {
       const rows = [];
-      for (const v of values) rows.push(await this.insertChecked(tx, def, v, actor));
+      for (const [i, v] of values.entries()) rows.push(await this.insertChecked(tx, def, v, actor, prepared[i]));
       return rows.map((row) => hideWriteOnly(def, row));
     });
   }

@@ -7,7 +7,7 @@ import type { ErrorObject } from 'ajv';
 import type { DateRange } from '../../domain/dateRange.js';
 import { MSG, type ResourceMessages } from '../../domain/messages.js';
 import type { AccessRule } from '../../domain/roles.js';
-import { conditionFields, placeholders, TOGGLE_DEFAULTS, type RowAction, type RowCondition, type ToggleRule } from '../../domain/rowActions.js';
+import { actionConditionFields, conditionFields, placeholders, TOGGLE_DEFAULTS, type RowAction, type RowCondition, type ToggleRule } from '../../domain/rowActions.js';
 
 export type { AccessRule, Right } from '../../domain/roles.js';
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -43,13 +43,15 @@ export interface Alias {
 export interface Block {
   resource: string;
   path?: string;
+  /** Base of the edit screen (<editPath>/{id}, or the query-mode scoped edit); default <path>/edit. */
+  editPath?: string;
   aliases?: Alias[];
   table: string;
   graphql?: string;
   module: string;
   alsoModules?: string[];
   labels: { singular: string; plural: string };
-  references?: Record<string, { resource: string; label: string; dependsOn?: string; filterField?: string; contextFields?: Record<string, string> }>;
+  references?: Record<string, { resource: string; label: string; dependsOn?: string; filterField?: string; contextFields?: Record<string, string>; loadError?: string; providerFlag?: boolean }>;
   search: string[];
   list: {
     columns: string[];
@@ -61,10 +63,14 @@ export interface Block {
     flags?: Record<string, string>;
     /** Boolean columns drawn as switches flipped in the cell ({ "whatsapp": { "on": "Permitido", "off": "Restrito" } }). */
     switches?: Record<string, { on: string; off: string }>;
+    /** A month calendar of the records at <path>/calendar: the fields of the first and last day, and of the chip's text. */
+    calendar?: { start: string; end: string; title: string };
   };
   /** The screens of a register living under a parent record: the reference `field` takes the route's `param`. */
   scope?: ScopeRule;
-  form?: { sections: { title: string; fields: string[] }[] };
+  form?: { sections: { title: string; fields: string[] }[]; afterCreate?: string; createLabel?: string; registerBack?: 'list' | 'previous' };
+  /** How each file field uploads: its bucket, the extensions it takes and the refusal of another. */
+  files?: Record<string, { bucket?: string; accept?: string[]; message?: string }>;
   /** Extra row actions of the list. */
   actions?: RowAction[];
   /** The Ativar/Desativar action; false: none. */
@@ -99,6 +105,8 @@ export interface ScopeRule {
   param: string;
   in: 'query' | 'path';
   idParam?: string;
+  /** Query mode: the list's query parameter naming the parent (default param). */
+  listParam?: string;
   back?: string;
 }
 
@@ -229,6 +237,13 @@ export function checkSchema(schema: EntitySchema, file: string, validateMeta: (s
   (block.list.filters ?? []).forEach((f) => known(f, 'list.filters'));
   (block.list.expand ?? []).forEach((f) => known(f, 'list.expand'));
   block.form?.sections.forEach((s) => s.fields.forEach((f) => known(f, `form section "${s.title}"`)));
+  placeholders(block.form?.afterCreate ?? '').forEach((f) => known(f, 'form.afterCreate'));
+  for (const field of Object.keys(block.files ?? {})) {
+    known(field, 'files');
+    const p = props[field];
+    const format = baseType(p) === 'array' ? p.items?.format : p.format;
+    if (format !== 'file') throw new SchemaError(`${file}: files field "${field}" is not a file field (format file)`);
+  }
   for (const [field, ref] of Object.entries(block.references ?? {})) {
     known(field, 'references');
     Object.values(ref.contextFields ?? {}).forEach((f) => known(f, `reference ${field} contextFields`));
@@ -239,6 +254,15 @@ export function checkSchema(schema: EntitySchema, file: string, validateMeta: (s
       const format = props[f].format;
       if (format !== 'date' && format !== 'date-time') throw new SchemaError(`${file}: dateRanges field "${f}" must be a date or date-time`);
     }
+  }
+  const calendar = block.list.calendar;
+  if (calendar) {
+    for (const f of [calendar.start, calendar.end]) {
+      known(f, 'list.calendar');
+      const format = props[f].format;
+      if (format !== 'date' && format !== 'date-time') throw new SchemaError(`${file}: list.calendar field "${f}" must be a date or date-time`);
+    }
+    known(calendar.title, 'list.calendar title');
   }
   for (const rule of block.unique ?? []) {
     rule.fields.forEach((f) => known(f, 'unique'));
@@ -285,13 +309,17 @@ function checkListActions(schema: EntitySchema, file: string, known: (f: string,
   checkScope(schema, file, known);
   for (const action of block.actions ?? []) {
     const where = `action "${action.label}"`;
-    conditionFields(action.when).forEach((f) => known(f, `${where} when`));
+    actionConditionFields(action).forEach((f) => known(f, `${where} when`));
     if (action.kind === 'details') action.fields.forEach((f) => known(f, where));
     if (action.kind === 'external') {
       known(action.field, where);
       if (baseType(props[action.field]) !== 'string') throw new SchemaError(`${file}: ${where} field "${action.field}" must be a string`);
     }
     if (action.kind === 'page') placeholders(action.to).forEach((f) => known(f, `${where} route`));
+    if (action.kind === 'download') {
+      known(action.field, where);
+      if (props[action.field].format !== 'file' || baseType(props[action.field]) !== 'string') throw new SchemaError(`${file}: ${where} field "${action.field}" must be a file field`);
+    }
   }
   if (block.toggle) {
     const field = block.toggle.field ?? TOGGLE_DEFAULTS.field;
@@ -444,6 +472,10 @@ export function createRegistry(schemas: { schema: EntitySchema; file: string }[]
       }
       if (ref.filterField && !(ref.filterField in target.schema.properties)) {
         throw new SchemaError(`${def.file}: reference ${field} filterField "${ref.filterField}" is not a field of ${ref.resource}`);
+      }
+      // A provider-flag select follows a provider chosen in the record (found by its label: its name).
+      if (ref.providerFlag && (!ref.dependsOn || !def.block.references?.[ref.dependsOn])) {
+        throw new SchemaError(`${def.file}: reference ${field} providerFlag needs a dependsOn naming a reference of this record (the provider)`);
       }
       // A dependsOn the record lacks is a context select: the referenced resource must reference it.
       if (ref.dependsOn && !(ref.dependsOn in def.schema.properties) && !target.block.references?.[ref.dependsOn]) {

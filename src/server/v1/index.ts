@@ -11,6 +11,7 @@ import type { IdentityService } from '../auth/identity.js';
 import type { ResourceService } from '../resources/service.js';
 import type { Registry } from '../schemas/registry.js';
 import type { Config } from '../config.js';
+import type { FileStorage } from '../files/storage.js';
 import { MSG } from '../../domain/messages.js';
 import { isPlainObject, toFieldErrors, ValidationError } from '../schemas/validation.js';
 
@@ -21,6 +22,8 @@ export interface ModuleContext {
   identity: IdentityService;
   events: EventBus;
   config: Partial<Config>;
+  /** Where uploaded bytes live (database or S3): the one the file routes use. */
+  storage: FileStorage;
 }
 
 export type V1Module = (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
