@@ -293,7 +293,8 @@ function Rows({
   );
 }
 
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: 1 } as const;
+// Strings: sx reads 1 as 100%.
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
 
 function ImportRows({ config, importId }: { config: ResourceConfig; importId: number }) {
   const toasts = useToasts();
