@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot as fullPage, signIn } from './helpers/browser.js';
-import { ROOT, startServer, type RunningServer } from './helpers/server.js';
+import { launchBrowser, openPage, signIn, screenshotFromTop as screenshot, choose } from './helpers/browser.js';
+import { apiLogin, apiJson, ROOT, startServer, type RunningServer } from './helpers/server.js';
 
 const ADMIN = { email: 'admin@intranet.local', password: 'Intranet#Admin2026' };
 const MANAGER = { email: 'gestor.vendas@vetorial.net', password: 'Intranet#Demo2026' };
@@ -40,21 +40,9 @@ let browser: Browser;
 let adminToken: string;
 let managerToken: string;
 
-async function json(method: string, path: string, token: string, body?: unknown, role?: string) {
-  const r = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(role ? { 'x-intranet-role': role } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await r.json();
-  expect(r.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBeLessThan(300);
-  return answer;
-}
+const json = (method: string, path: string, token: string, body?: unknown, role?: string) => apiJson(server.url, method, path, token, body, role);
 
-async function login(user: { email: string; password: string }) {
-  const r = await fetch(`${server.url}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
-  return (await r.json()).idToken as string;
-}
+const login = (user: { email: string; password: string }) => apiLogin(server.url, user);
 
 /** `npm run import:customers` on the product's data directory (the product stopped meanwhile). */
 function importCustomers(file: string) {
@@ -68,18 +56,6 @@ function importCustomers(file: string) {
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`import:customers terminou com ${code}:\n${out}`))));
   });
-}
-
-/** A full-page screenshot from the top (the app bar is fixed: a scrolled page would draw it mid-page). */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.mouse.move(0, 0);
-  return fullPage(page, name);
-}
-
-async function choose(page: Page, label: RegExp, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 const list = (path: string, filter: Record<string, unknown>) =>

@@ -7,7 +7,7 @@
 // then Detalhes and Desativar on the list. Screenshots in test-results/e2e/events-*.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot as fullPage, signIn } from './helpers/browser.js';
+import { launchBrowser, openPage, signIn, screenshotFromTop as screenshot } from './helpers/browser.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 
 const MANAGER = { email: 'gestor.vendas@vetorial.net', password: 'Intranet#Demo2026' };
@@ -26,13 +26,6 @@ function dayFrom(days: number) {
 const pad = (n: number) => String(n).padStart(2, '0');
 const typed = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 const monthName = (d: Date) => `${MONTHS[d.getMonth()]} de ${d.getFullYear()}`;
-
-/** A full-page screenshot from the top (the app bar is fixed: a scrolled page would draw it mid-page). */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.mouse.move(0, 0);
-  return fullPage(page, name);
-}
 
 /** Moves the calendar to the month of `d` (forward only: it starts at today's). */
 async function showMonthOf(page: Page, d: Date) {

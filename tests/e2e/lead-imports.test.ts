@@ -12,8 +12,8 @@ import * as XLSX from '@e965/xlsx';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCpf } from '../../src/server/customers/seed.js';
-import { launchBrowser, openPage, screenshot as fullPage, signIn } from './helpers/browser.js';
-import { startServer, type RunningServer } from './helpers/server.js';
+import { launchBrowser, openPage, signIn, screenshotFromTop as screenshot, choose } from './helpers/browser.js';
+import { apiLogin, apiJson, startServer, type RunningServer } from './helpers/server.js';
 
 const ADMIN = { email: 'admin@intranet.local', password: 'Intranet#Admin2026' };
 const MANAGER = { email: 'gestor.vendas@vetorial.net', password: 'Intranet#Demo2026' };
@@ -34,33 +34,9 @@ let server: RunningServer;
 let browser: Browser;
 let adminToken: string;
 
-async function json(method: string, path: string, token: string, body?: unknown) {
-  const r = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await r.json();
-  expect(r.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBeLessThan(300);
-  return answer;
-}
+const json = (method: string, path: string, token: string, body?: unknown, role?: string) => apiJson(server.url, method, path, token, body, role);
 
-async function login(user: { email: string; password: string }) {
-  const r = await fetch(`${server.url}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
-  return (await r.json()).idToken as string;
-}
-
-/** A full-page screenshot from the top (the app bar is fixed: a scrolled page would draw it mid-page). */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.mouse.move(0, 0);
-  return fullPage(page, name);
-}
-
-async function choose(page: Page, label: RegExp, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const login = (user: { email: string; password: string }) => apiLogin(server.url, user);
 
 const rowOf = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
 

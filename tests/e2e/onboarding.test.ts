@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
-import { launchBrowser, openPage, screenshot as fullPage, signIn as signInAs } from './helpers/browser.js';
+import { launchBrowser, openPage, signIn as signInAs, screenshotFromTop as screenshot, choose } from './helpers/browser.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 
 const PASSWORD = 'Intranet#Demo2026';
@@ -47,18 +47,6 @@ async function api(method: string, path: string, body?: unknown, role = 'onboard
 
 /** Signs in through the employees' entrance, as a user would. */
 const signIn = (page: Page, email: string) => signInAs(page, server.url, { email, password: PASSWORD });
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** A full-page screenshot from the top (the app bar is fixed: a scrolled page would draw it mid-page). */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.mouse.move(0, 0);
-  return fullPage(page, name);
-}
 
 /** Opens a card of the HR home's Onboarding section. */
 async function fromHrHome(page: Page, card: string) {

@@ -13,7 +13,7 @@ import { request as httpRequest } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_KB, measure } from '../../scripts/bundle-size.js';
-import { launchBrowser, openPage, screenshot as fullPage, signIn as signInAs } from './helpers/browser.js';
+import { launchBrowser, openPage, signIn as signInAs, screenshotFromTop as screenshot } from './helpers/browser.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 
 const ADMIN = { email: 'admin@intranet.local', password: 'Intranet#Admin2026' };
@@ -45,13 +45,6 @@ async function choose(page: Page, label: RegExp, option: string) {
   await box.fill(option);
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect.poll(() => box.inputValue()).toBe(option);
-}
-
-/** A full-page screenshot from the top (the app bar is fixed: a scrolled page would draw it mid-page). */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.mouse.move(0, 0);
-  return fullPage(page, name);
 }
 
 async function save(page: Page) {

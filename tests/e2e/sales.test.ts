@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCepService, type CepService } from '../helpers/cepService.js';
-import { launchBrowser, openPage, screenshot as fullPage, signIn as signInAs } from './helpers/browser.js';
-import { ROOT, startServer, type RunningServer } from './helpers/server.js';
+import { launchBrowser, openPage, signIn as signInAs, screenshotFromTop as screenshot, choose } from './helpers/browser.js';
+import { apiJson, ROOT, startServer, type RunningServer } from './helpers/server.js';
 
 const ADMIN = { email: 'admin@intranet.local', password: 'Intranet#Admin2026' };
 const PASSWORD = 'Vendas#E2e2026';
@@ -34,16 +34,7 @@ let browser: Browser;
 let adminToken: string;
 let vetorial: number;
 
-async function json(method: string, path: string, token: string, body?: unknown, role?: string) {
-  const r = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(role ? { 'x-intranet-role': role } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await r.json();
-  expect(r.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBeLessThan(300);
-  return answer;
-}
+const json = (method: string, path: string, token: string, body?: unknown, role?: string) => apiJson(server.url, method, path, token, body, role);
 
 async function post(path: string, body: unknown) {
   const r = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -77,18 +68,6 @@ function importCustomers(file: string) {
 }
 
 const signIn = (page: Page, email: string) => signInAs(page, server.url, { email, password: PASSWORD });
-
-/** A full-page screenshot from the top (the app bar is fixed: a scrolled page would draw it mid-page). */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.mouse.move(0, 0);
-  return fullPage(page, name);
-}
-
-async function choose(page: Page, label: RegExp, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'intranet-e2e-sales-'));

@@ -51,3 +51,16 @@ export async function signIn(page: Page, baseUrl: string, user: { email: string;
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith(entry), { timeout: 30_000 });
 }
+
+/** A full-page screenshot from the top (the app bar is fixed: a scrolled page would draw it mid-page). */
+export async function screenshotFromTop(page: Page, name: string): Promise<string> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.mouse.move(0, 0);
+  return screenshot(page, name);
+}
+
+/** Picks an option of a select (a combobox) by its exact text. */
+export async function choose(page: Page, label: string | RegExp, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}

@@ -101,3 +101,21 @@ export async function startServer(options: { env?: Record<string, string>; timeo
 
   return { url, port, dataDir, output: () => log, stop };
 }
+
+/** A JSON call to the running product with a bearer token (and a role header); throws unless it answered 2xx. */
+export async function apiJson(baseUrl: string, method: string, path: string, token: string, body?: unknown, role?: string) {
+  const r = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(role ? { 'x-intranet-role': role } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await r.json();
+  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** The id token of a user signed in through the API. */
+export async function apiLogin(baseUrl: string, user: { email: string; password: string }): Promise<string> {
+  const r = await fetch(`${baseUrl}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+  return (await r.json()).idToken as string;
+}
