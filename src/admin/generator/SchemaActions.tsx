@@ -1,6 +1,6 @@
 // The row actions a schema declares (x-intranet.actions): a read-only details dialog, an external
 // link (disabled without a URL), a link to a screen, a dialog of the related rows of another
-// resource, and the download of a row's stored file; each for whom its `right` allows, on the rows
+// resource, the download of a row's stored file and the copy of a text field; each for whom its `right` allows, on the rows
 // its `when` accepts, disabled (named by its disabledLabel) on the rows its `disabledWhen` accepts.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -196,6 +196,22 @@ function DownloadButton({ config, action, record }: { config: ResourceConfig; ac
   return <ActionButton action={action} disabled={typeof id !== 'string' || !id} busy={busy} onClick={() => void download()} />;
 }
 
+/** A copy action: the row's text field to the clipboard, then the action's message. */
+function CopyButton({ action, record }: { action: Extract<RowAction, { kind: 'copy' }>; record: Record<string, unknown> }) {
+  const toasts = useToasts();
+  const value = record[action.field];
+  const text = typeof value === 'string' ? value : '';
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      if (action.message) toasts.success(action.message);
+    } catch (error) {
+      toasts.failure(error);
+    }
+  };
+  return <ActionButton action={action} disabled={!text} onClick={() => void copy()} />;
+}
+
 /** One schema action of a row. */
 export function SchemaAction({ config, action, record }: { config: ResourceConfig; action: RowAction; record: Record<string, unknown> }) {
   const [open, setOpen] = useState(false);
@@ -210,6 +226,8 @@ export function SchemaAction({ config, action, record }: { config: ResourceConfi
       return <ActionButton action={action} to={fillRoute(action.to, record)} />;
     case 'download':
       return <DownloadButton config={config} action={action} record={record} />;
+    case 'copy':
+      return <CopyButton action={action} record={record} />;
     case 'details':
     case 'related':
       return (

@@ -1,0 +1,23 @@
+// /marketing/tracking-link/list: the generated list of the links (Criação, Provedor, Campanha, Canal,
+// Usuário, Cliques; Copiar Link, Estatísticas, QR Code, Editar) under the spec's banner about new
+// destinations.
+import { Alert } from '@mui/material';
+import ResourceList from '../../src/admin/generator/ResourceList.js';
+import { configByResource } from '../../src/admin/generator/registry.js';
+import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
+import { LINKS, TEXTS } from './texts.js';
+
+export default function LinkList() {
+  const config = configByResource.get(LINKS);
+  if (!config) return <AccessDenied title={TEXTS.listTitle} />;
+  return (
+    <ResourceList
+      config={config}
+      banner={
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {TEXTS.listBanner}
+        </Alert>
+      }
+    />
+  );
+}

@@ -1,0 +1,34 @@
+// The public redirect of the tracking links: GET (and HEAD) /l/:code answers 302 to the link's
+// target and records the click; an unknown code answers the friendly 404 page. No sign-in. The
+// visitor never waits on a write: the click goes to the in-memory buffer (clicks.ts). `?qr=1` marks
+// a visit through the QR code (it is not forwarded).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NOT_FOUND_PAGE } from './notFoundPage.js';
+import type { TrackingService } from './service.js';
+
+export function registerRedirect(app: FastifyInstance, tracking: TrackingService) {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { code } = request.params as { code: string };
+    const qr = (request.query as Record<string, unknown> | undefined)?.qr === '1';
+    const target = await tracking.resolve(code);
+    const location = target ? (qr ? target.qrLocation : target.location) : null;
+    if (!target || !location) {
+      return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_FOUND_PAGE);
+    }
+    const referer = request.headers.referer;
+    tracking.record(target, {
+      code,
+      method: request.method === 'HEAD' ? 'HEAD' : 'GET',
+      qr,
+      userAgent: request.headers['user-agent'],
+      referrer: typeof referer === 'string' ? referer : undefined,
+      ip: request.ip,
+    });
+    // Every visit must reach the server to be counted: never cached.
+    return reply.code(302).header('location', location).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer-when-downgrade').send();
+  };
+  const schema = { hide: true, params: { type: 'object', properties: { code: { type: 'string', maxLength: 64 } } } };
+  // exposeHeadRoute off: HEAD has its own route, counted apart.
+  app.get('/l/:code', { schema, exposeHeadRoute: false }, handler);
+  app.head('/l/:code', { schema }, handler);
+}

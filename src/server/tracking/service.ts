@@ -1,0 +1,205 @@
+// Tracking links (marketing document, sections 2 to 8): a provider's short link for a campaign and
+// channel, optionally a destination. The record (vendas.tracking_url, schema tracking-links) is
+// written through the resource service — REST, GraphQL and the v1 calls alike — whose hooks here
+// give a new link its random code and URL (<TRACKING_BASE_URL>/l/<codigo>), keep its params
+// ({ cmp, chn, dst }) in step with its ids, and refuse a campaign or channel that is inactive or
+// lacks the provider's flag (the options the register offers: providerFlagFilter).
+//
+// The redirect (redirect.ts) reads a code's target through a small in-memory cache (TTL_MS; an
+// update of the link in this process drops its entry) and records the click in the ClickBuffer
+// (clicks.ts), so the visitor never waits on a write.
+import { createHash } from 'node:crypto';
+import { flagOfProvider } from '../../domain/salesFlags.js';
+import type { Database, Queryable } from '../db/index.js';
+import { HttpError } from '../errors.js';
+import type { Actor, ResourceHooks, ResourceService } from '../resources/service.js';
+import type { ResourceDef } from '../schemas/registry.js';
+import { ValidationError } from '../schemas/validation.js';
+import type { Config } from '../config.js';
+import { ClickBuffer } from './clicks.js';
+import { CODE_PATTERN, newCode, slug } from './codes.js';
+import { TRACKING_MSG } from './messages.js';
+import { classifyAgent } from './userAgent.js';
+
+/** How long a code's target is reused (another process's edit shows within it). */
+const TTL_MS = 30_000;
+/** An unknown code is remembered for less. */
+const MISS_TTL_MS = 5_000;
+const CACHE_SIZE = 10_000;
+/** utm_medium of the links: 'link', and 'qrcode' for a visit through the QR code. */
+export const UTM_MEDIUM = { link: 'link', qr: 'qrcode' } as const;
+
+export interface Target {
+  id: number;
+  /** The address to send a visitor to, without and with the QR code's mark. */
+  location: string | null;
+  qrLocation: string | null;
+}
+
+export interface Visit {
+  code: string;
+  method: 'GET' | 'HEAD';
+  qr: boolean;
+  userAgent?: string;
+  referrer?: string;
+  ip: string;
+}
+
+/** The tracking service of each app's database (tests and benchmarks force a flush through it). */
+export const trackingServices = new WeakMap<Database, TrackingService>();
+
+export class TrackingService {
+  readonly clicks: ClickBuffer;
+  readonly def: ResourceDef;
+  private cache = new Map<string, { target: Target | null; at: number }>();
+  private salt: string;
+
+  constructor(
+    private db: Database,
+    private service: ResourceService,
+    private config: Partial<Config>,
+    secret: string,
+    onError?: (e: unknown) => void,
+  ) {
+    this.def = service.get('tracking-links');
+    this.clicks = new ClickBuffer(db, { intervalMs: config.trackingFlushMs ?? 250, onError });
+    this.salt = config.trackingSalt ?? createHash('sha256').update(`tracking-salt:${secret}`).digest('hex');
+  }
+
+  /** The base of the links: TRACKING_BASE_URL, PUBLIC_URL, or the address the author's request reached. */
+  baseUrl(actor?: Actor): string {
+    const base = this.config.trackingBaseUrl ?? this.config.publicUrl ?? actor?.origin ?? `http://localhost:${this.config.port ?? 3000}`;
+    return base.replace(/\/+$/, '');
+  }
+
+  hooks(): ResourceHooks {
+    return {
+      beforeWrite: async ({ tx, operation, values, existing, actor }) => {
+        if (operation === 'delete' || !values) return;
+        const merged = { ...(existing ?? {}), ...values } as Record<string, any>;
+        await this.checkChoices(tx, merged);
+        values.params = { cmp: merged.id_campanha, chn: merged.id_canal, dst: merged.id_destino ?? null };
+        if (operation === 'create') {
+          values.codigo = await this.freeCode(tx);
+          values.url = `${this.baseUrl(actor)}/l/${values.codigo}`;
+        }
+      },
+      afterWrite: async ({ row, existing }) => {
+        for (const code of [row?.codigo, existing?.codigo]) if (typeof code === 'string') this.cache.delete(code);
+      },
+    };
+  }
+
+  /** The campaign and channel must be active and carry the provider's flag; the destination active; without one, the provider needs a site. */
+  private async checkChoices(tx: Queryable, record: Record<string, any>) {
+    const { rows } = await tx.query<Record<string, any>>(
+      `SELECT e.nome AS empresa, e.site,
+              to_jsonb(c) AS campanha, to_jsonb(k) AS canal, to_jsonb(d) AS destino
+         FROM rh.empresa e
+         LEFT JOIN vendas.campanha c ON c.id = $2
+         LEFT JOIN vendas.canal k ON k.id = $3
+         LEFT JOIN vendas.destino d ON d.id = $4
+        WHERE e.id = $1`,
+      [record.id_empresa, record.id_campanha, record.id_canal, record.id_destino ?? null],
+    );
+    const row = rows[0];
+    // Missing rows are the references check's (404/400 with its own text).
+    if (!row) return;
+    const flag = flagOfProvider(row.empresa);
+    const allowed = (option: Record<string, any> | null) => !option || (option.ativo && (flag === null || option[flag] === true));
+    const errors: Record<string, string> = {};
+    if (!allowed(row.campanha)) errors.id_campanha = TRACKING_MSG.campaignNotAllowed;
+    if (!allowed(row.canal)) errors.id_canal = TRACKING_MSG.channelNotAllowed;
+    if (row.destino && !row.destino.ativo) errors.id_destino = TRACKING_MSG.destinationInactive;
+    if (record.id_destino == null && !row.site) errors.id_destino = TRACKING_MSG.noDestination;
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+  }
+
+  private async freeCode(tx: Queryable): Promise<string> {
+    for (let i = 0; i < 5; i++) {
+      const code = newCode();
+      const { rows } = await tx.query('SELECT 1 FROM vendas.tracking_url WHERE codigo = $1', [code]);
+      if (!rows.length) return code;
+    }
+    throw new HttpError(503, TRACKING_MSG.codeFailed);
+  }
+
+  /** The target of a code (cached), or null for an unknown one. */
+  async resolve(code: string): Promise<Target | null> {
+    if (!CODE_PATTERN.test(code)) return null;
+    const now = Date.now();
+    const hit = this.cache.get(code);
+    if (hit && now - hit.at < (hit.target ? TTL_MS : MISS_TTL_MS)) return hit.target;
+    const target = await this.load(code);
+    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(code, { target, at: now });
+    return target;
+  }
+
+  private async load(code: string): Promise<Target | null> {
+    const { rows } = await this.db.query<Record<string, any>>(
+      `SELECT u.id, u.id_campanha, u.id_canal, u.id_destino, d.url AS destino, e.site, c.nome AS campanha, k.nome AS canal
+         FROM vendas.tracking_url u
+         JOIN rh.empresa e ON e.id = u.id_empresa
+         JOIN vendas.campanha c ON c.id = u.id_campanha
+         JOIN vendas.canal k ON k.id = u.id_canal
+         LEFT JOIN vendas.destino d ON d.id = u.id_destino
+        WHERE u.codigo = $1`,
+      [code],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const base = row.destino || row.site;
+    return { id: row.id, location: targetUrl(base, row, false), qrLocation: targetUrl(base, row, true) };
+  }
+
+  /** Records a visit of a known link (in memory; written by the buffer). */
+  record(target: Target, visit: Visit) {
+    const agent = classifyAgent(visit.userAgent);
+    this.clicks.add({
+      id_tracking_url: target.id,
+      created_at: new Date().toISOString(),
+      referrer: visit.referrer ? visit.referrer.slice(0, 500) : null,
+      navegador: agent.navegador,
+      sistema: agent.sistema,
+      dispositivo: agent.dispositivo,
+      bot: agent.bot,
+      preview: agent.preview,
+      metodo: visit.method,
+      qr: visit.qr,
+      visitante: this.visitorHash(visit.ip),
+    });
+  }
+
+  /** The salted SHA-256 of an address: unique visitors are counted by it; the address is never stored. */
+  visitorHash(ip: string) {
+    return createHash('sha256').update(this.salt).update(ip).digest('hex');
+  }
+
+  async close() {
+    await this.clicks.close();
+  }
+}
+
+/**
+ * The address a visitor is sent to: the destination (or the provider's site) with its own query
+ * kept, plus cmp, chn, dst (ids) and utm_source (the channel's name), utm_medium ('link' or
+ * 'qrcode') and utm_campaign (the campaign's name), slugged.
+ */
+export function targetUrl(base: string | null, row: Record<string, any>, qr: boolean): string | null {
+  if (!base) return null;
+  let url: URL;
+  try {
+    url = new URL(/^https?:\/\//i.test(base) ? base : `https://${base}`);
+  } catch {
+    return null;
+  }
+  const q = url.searchParams;
+  q.set('cmp', String(row.id_campanha));
+  q.set('chn', String(row.id_canal));
+  if (row.id_destino != null) q.set('dst', String(row.id_destino));
+  q.set('utm_source', slug(row.canal ?? '') || 'link');
+  q.set('utm_medium', qr ? UTM_MEDIUM.qr : UTM_MEDIUM.link);
+  q.set('utm_campaign', slug(row.campanha ?? '') || String(row.id_campanha));
+  return url.toString();
+}
