@@ -54,6 +54,10 @@ function leanSchemas(): Plugin {
       const schema = JSON.parse(code) as Record<string, unknown>;
       delete schema.description;
       delete schema.$schema;
+      // What only the server reads: where the rows live, the GraphQL name, the totals' strategy and
+      // the unique indexes (their refusals come back as the server's 409 text).
+      const block = schema['x-intranet'] as Record<string, unknown> | undefined;
+      if (block) for (const key of ['table', 'readFrom', 'graphql', 'countStrategy', 'unique']) delete block[key];
       return { code: JSON.stringify(schema), map: null };
     },
   };

@@ -115,7 +115,14 @@ export interface DownloadAction extends ActionBase {
   message?: string;
 }
 
-export type RowAction = DetailsAction | ExternalAction | PageAction | RelatedAction | DownloadAction;
+/** Copies a text field of the row (a link) to the clipboard, then the toast `message`; disabled when the field is empty. */
+export interface CopyAction extends ActionBase {
+  kind: 'copy';
+  field: string;
+  message?: string;
+}
+
+export type RowAction = DetailsAction | ExternalAction | PageAction | RelatedAction | DownloadAction | CopyAction;
 
 /** The Ativar/Desativar action (x-intranet.toggle); false: none. */
 export interface ToggleRule {

@@ -2376,6 +2376,15 @@ export const ProvidersSchema = {
       "minLength": 2,
       "maxLength": 120
     },
+    "site": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "uri",
+      "title": "Site",
+      "maxLength": 2000
+    },
     "ativo": {
       "type": "boolean",
       "title": "Status",
@@ -2819,6 +2828,152 @@ export const BlocklistSchema = {
   "additionalProperties": false
 } as const;
 export type Blocklist = FromSchema<typeof BlocklistSchema>;
+
+/** Resultado de campanha (schemas/vendas/campaign-results.json, table vendas.campanha_resultado) */
+export const CampaignResultsSchema = {
+  "title": "Resultado de campanha",
+  "description": "Os números de uma campanha de vendas num canal e provedor durante um período (vendas_campanha_resultado): impressões, cliques, conversas iniciadas e valor investido, informados no formulário. Leads, vendas e faturamento vêm das leads do funil (vendas.lead) do mesmo provedor, campanha e canal criadas no período, lidos da vista vendas.campanha_resultado_funil.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Cadastro",
+      "readOnly": true
+    },
+    "updated_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Atualizado em",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_campanha": {
+      "type": "integer",
+      "title": "Campanha"
+    },
+    "id_canal": {
+      "type": "integer",
+      "title": "Canal"
+    },
+    "periodo_inicio": {
+      "type": "string",
+      "format": "date",
+      "title": "Início do período"
+    },
+    "periodo_fim": {
+      "type": "string",
+      "format": "date",
+      "title": "Fim do período"
+    },
+    "periodo": {
+      "type": "string",
+      "title": "Período",
+      "readOnly": true
+    },
+    "impressoes": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "format": "count",
+      "title": "Impressões",
+      "minimum": 0,
+      "maximum": 1000000,
+      "x-errorMessages": {
+        "maximum": "O número máximo de impressões é 1.000.000"
+      }
+    },
+    "cliques": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "format": "count",
+      "title": "Cliques",
+      "minimum": 0,
+      "maximum": 1000000,
+      "x-errorMessages": {
+        "maximum": "O número máximo de cliques é 1.000.000"
+      }
+    },
+    "conversas_iniciadas": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "format": "count",
+      "title": "Conversas iniciadas",
+      "minimum": 0,
+      "maximum": 1000000,
+      "x-errorMessages": {
+        "maximum": "O número máximo de conversas iniciadas é 1.000.000"
+      }
+    },
+    "investimento": {
+      "type": [
+        "number",
+        "null"
+      ],
+      "format": "money",
+      "title": "Valor investido",
+      "minimum": 0,
+      "maximum": 1000000,
+      "x-errorMessages": {
+        "maximum": "O número máximo de valor investido é 1.000.000"
+      }
+    },
+    "total_leads": {
+      "type": "integer",
+      "title": "Leads",
+      "readOnly": true
+    },
+    "total_vendas": {
+      "type": "integer",
+      "title": "Vendas",
+      "readOnly": true
+    },
+    "faturamento": {
+      "type": "number",
+      "format": "money",
+      "title": "Faturamento",
+      "readOnly": true
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Cadastrado por",
+      "readOnly": true
+    },
+    "id_usuario_updater": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Editado por",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_campanha",
+    "id_canal",
+    "periodo_inicio",
+    "periodo_fim"
+  ],
+  "additionalProperties": false
+} as const;
+export type CampaignResults = FromSchema<typeof CampaignResultsSchema>;
 
 /** Campanha de vendas (schemas/vendas/campaigns.json, table vendas.campanha) */
 export const SalesCampaignsSchema = {
@@ -3459,4 +3614,79 @@ export const LeadsSchema = {
 } as const;
 export type Leads = FromSchema<typeof LeadsSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'Events' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads';
+/** Link de rastreamento (schemas/vendas/tracking-links.json, table vendas.tracking_url) */
+export const TrackingLinksSchema = {
+  "title": "Link de rastreamento",
+  "description": "Link curto de um provedor para uma campanha e um canal (vendas_tracking_url): <TRACKING_BASE_URL>/l/<código> leva ao destino (ou ao site do provedor) com os parâmetros da campanha (cmp, chn, dst e utm_*), e cada acesso é contado. O código e o link são gerados pelo servidor ao cadastrar e não mudam ao editar.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criação",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_campanha": {
+      "type": "integer",
+      "title": "Campanha"
+    },
+    "id_canal": {
+      "type": "integer",
+      "title": "Canal"
+    },
+    "id_destino": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Destino"
+    },
+    "codigo": {
+      "type": "string",
+      "title": "Código",
+      "readOnly": true
+    },
+    "url": {
+      "type": "string",
+      "title": "Link",
+      "readOnly": true
+    },
+    "params": {
+      "type": "object",
+      "title": "Parâmetros",
+      "readOnly": true
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Usuário",
+      "readOnly": true
+    },
+    "cliques": {
+      "type": "integer",
+      "format": "count",
+      "title": "Cliques",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_campanha",
+    "id_canal"
+  ],
+  "additionalProperties": false
+} as const;
+export type TrackingLinks = FromSchema<typeof TrackingLinksSchema>;
+
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'Events' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';

@@ -57,6 +57,12 @@ export interface Config {
   sms?: { url: string; token?: string };
   /** AWS Cognito (sign-in through aws-amplify in the browser); absent means the built-in identity. */
   cognito?: { region: string; userPoolId: string; clientId: string; endpoint?: string; issuer?: string; jwksUri?: string };
+  /** Base of the tracking links (TRACKING_BASE_URL: <base>/l/<code>); default PUBLIC_URL, else the request's origin. */
+  trackingBaseUrl?: string;
+  /** Salt of the visitors' address hashes (TRACKING_SALT); default derived from the token secret. */
+  trackingSalt?: string;
+  /** How often the recorded clicks are written (TRACKING_FLUSH_MS, 250). */
+  trackingFlushMs?: number;
 }
 
 export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
@@ -113,6 +119,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     sms: env.SMS_API_URL ? { url: env.SMS_API_URL, token: env.SMS_API_TOKEN || undefined } : undefined,
+    trackingBaseUrl: env.TRACKING_BASE_URL || undefined,
+    trackingSalt: env.TRACKING_SALT || undefined,
+    trackingFlushMs: Math.max(10, int(env.TRACKING_FLUSH_MS, 250)),
     cognito:
       env.COGNITO_USER_POOL_ID && env.COGNITO_CLIENT_ID
         ? {

@@ -9,6 +9,8 @@ import { seedCommunication } from './communication/seed.js';
 import { seedBlocking } from './blocking/seed.js';
 import { seedLeadImports } from './leadImports/seed.js';
 import { seedEvents } from './events/seed.js';
+import { seedCampaignResults } from './results/seed.js';
+import { seedTracking } from './tracking/seed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
 const STRUCTURE: Record<string, Record<string, string[]>> = {
@@ -69,6 +71,8 @@ export async function seedDemo(service: ResourceService, log: (msg: string) => v
   await seedBlocking(service, log);
   await seedLeadImports(service, log);
   await seedEvents(service, log);
+  await seedCampaignResults(service, log);
+  await seedTracking(service, log);
   await seedDemoProfiles(service, log);
   log('dados de demonstração criados: provedores Bitcom, RazãoInfo e Vetorial com estrutura organizacional, vagas, feriados e um onboarding');
   return true;

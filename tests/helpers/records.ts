@@ -83,6 +83,16 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
   // An exception criterion of a plan (a customer's code or situation must exist or be one of three).
   'blocking-exception-criteria': () => ({ tipo: 'plano', valor: 'Fibra 300 Mega' }),
   'communication-restrictions': async (provider, make) => ({ cod_cliente: (await make('customers', provider)).cod_cliente }),
+  // A tracking link: an active campaign and channel with every provider flag, and a destination.
+  'tracking-links': async (provider, make, t) => {
+    const flags = { bitcom: true, razao: true, vetorial: true, ativo: true };
+    const post = async (url: string, body: object) => (await t.inject({ method: 'POST', url, payload: body })).json().id as number;
+    return {
+      id_campanha: await post('/api/sales-campaigns', { nome: 'Campanha do link', ...flags }),
+      id_canal: await post('/api/sales-channels', { nome: 'Canal do link', ...flags }),
+      id_destino: (await make('tracking-destinations', provider)).id,
+    };
+  },
   // A lead import reads a spreadsheet sent to /v1/files/ (its rows are the import's own).
   'lead-imports': async (_provider, _make, t) => {
     const { payload, headers } = multipart([file('leads.csv', Buffer.from(`nome;cpf;telefone\nPessoa de Teste;${formatCPF(generateCPF())};(31) 98765-${String(++serial % 10_000).padStart(4, '0')}\n`)), { name: 'bucket-id', data: 'importacoes' }]);
@@ -104,6 +114,8 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   // The fields a blocklist entry needs follow its kind (src/server/leads/hooks.ts).
   blocklist: ['tipo', 'cpf', 'cep', 'numero'],
   cities: ['nome', 'uf'],
+  // A tracking link's campaign and channel must be active with the provider's flag; without a destination, the provider needs a site (src/server/tracking/service.ts).
+  'tracking-links': ['id_campanha', 'id_canal', 'id_destino'],
   // A reading ends after it starts, and is finished exactly when it has an end (CHECK constraints).
   'onboarding-progress': ['data_inicio', 'data_fim', 'finalizado'],
   // Date order (src/domain/resume.ts).
@@ -112,6 +124,7 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'resume-experience': ['data_inicio', 'data_fim'],
   // The period's end is not before its start (x-intranet.dateRanges and a CHECK constraint).
   events: ['data_inicio', 'data_fim'],
+  'campaign-results': ['periodo_inicio', 'periodo_fim'],
   // A user given users:superadmin can no longer be deleted (only by nobody); roles are tested apart.
   users: ['papeis'],
   // The rule form's logic (src/domain/communicationRules.ts) and the customer lookup of a restriction.

@@ -6,7 +6,7 @@
 // checks of custom pages (formValidators) refuse a submit with their own toast. A register with
 // form.afterCreate opens that screen after a create (the new import's rows).
 import { Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useController, useFormState, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Box, Button, Divider, TextField, Typography } from '@mui/material';
 import {
@@ -34,7 +34,7 @@ import { useResourceToasts, useToasts } from './RowActions.js';
 import { SubmitButton } from './SubmitButton.js';
 import { useTimers } from './timers.js';
 import { MISSING_VALUE_ARG } from './validation.js';
-import { registerPathOf, returnPathOf, scopeFieldValue, scopeHome, scopeValueOf, withScope, type ResourceConfig } from './schemas.js';
+import { baseType, registerPathOf, returnPathOf, scopeFieldValue, scopeHome, scopeValueOf, withScope, type ResourceConfig } from './schemas.js';
 
 const lookup = (resource: string) => configByResource.get(resource);
 
@@ -69,8 +69,9 @@ export function RequiredBanner() {
  * rule's own text marked with missingValue(): a Municipal holiday's 'Selecione uma ou mais
  * cidades'), the generic failure text for other invalid fields. Server errors have their own toast.
  */
-export function InvalidSubmitNotifier({ requiredText = MSG.requiredForm }: { requiredText?: string }) {
+export function InvalidSubmitNotifier({ requiredText = MSG.requiredForm, config }: { requiredText?: string; config?: ResourceConfig }) {
   const { submitCount, errors } = useFormState();
+  const { getValues } = useFormContext();
   const seen = useRef(submitCount);
   const toasts = useToasts();
   const afterFeedbackDelay = useSubmitFeedback();
@@ -79,16 +80,48 @@ export function InvalidSubmitNotifier({ requiredText = MSG.requiredForm }: { req
     seen.current = submitCount;
     // A record-level check's own toast (formValidators) comes first.
     const own = (errors as Record<string, { message?: unknown } | undefined>)[FORM_CHECK]?.message;
+    // messages.required's '{campos}': the titles of the missing fields, in the form's order.
+    const required = requiredText.includes(CAMPOS) ? requiredText.split(CAMPOS).join(config ? missingFieldTitles(config, errors, getValues()).join(', ') : '') : requiredText;
     if (typeof own === 'string' && own) {
-      afterFeedbackDelay(() => toasts.failure({ message: own === MSG.requiredForm ? requiredText : own }));
+      afterFeedbackDelay(() => toasts.failure({ message: own === MSG.requiredForm ? required : own }));
       return;
     }
     const messages = formErrors(errors);
     if (!messages.length) return;
     const missing = messages.some((m) => m.missing || m.text === MSG.required);
-    afterFeedbackDelay(() => toasts.failure({ message: missing ? requiredText : MSG.failure }));
-  }, [submitCount, errors, toasts, afterFeedbackDelay, requiredText]);
+    afterFeedbackDelay(() => toasts.failure({ message: missing ? required : MSG.failure }));
+  }, [submitCount, errors, toasts, afterFeedbackDelay, requiredText, config, getValues]);
   return null;
+}
+
+/** The placeholder of messages.required filled with the missing fields' titles ('Preencha os seguintes campos obrigatórios: {campos}'). */
+export const CAMPOS = '{campos}';
+
+/**
+ * The titles of the fields a refused submit misses, in the form's order, once each: a declared
+ * period by its title ('Período'), any other field by its own. A required field left empty counts
+ * even where its input is disabled and so unchecked (a channel waiting for its provider).
+ */
+export function missingFieldTitles(
+  config: Pick<ResourceConfig, 'sections' | 'dateRanges' | 'properties' | 'required'>,
+  errors: unknown,
+  values: Record<string, unknown> = {},
+): string[] {
+  const byField = (errors ?? {}) as Record<string, unknown>;
+  const order = config.sections.flatMap((s) => s.fields);
+  const titles: string[] = [];
+  const blank = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+  const missing = (field: string) =>
+    byField[field]
+      ? formErrors(byField[field]).some((m) => m.missing || m.text === MSG.required)
+      : config.required.has(field) && !config.properties[field]?.readOnly && baseType(config.properties[field] ?? { type: 'null', title: '' }) !== 'boolean' && blank(values[field]);
+  for (const field of [...order, ...Object.keys(byField).filter((f) => !order.includes(f) && f !== FORM_CHECK)]) {
+    if (!missing(field)) continue;
+    const range = config.dateRanges.find((r) => r.start === field || r.end === field);
+    const title = range?.title ?? config.properties[field]?.title ?? field;
+    if (!titles.includes(title)) titles.push(title);
+  }
+  return titles;
 }
 
 interface FormError {
@@ -132,15 +165,43 @@ function decodeMessage(message: string): FormError {
   return { text: message, missing: false };
 }
 
-export function FormToolbar({ onCancel, saveLabel = 'Salvar' }: { onCancel: () => void; saveLabel?: string }) {
+export function FormToolbar({ onCancel, saveLabel = 'Salvar', extra }: { onCancel: () => void; saveLabel?: string; extra?: ReactNode }) {
   return (
     <Toolbar sx={{ justifyContent: 'flex-end', gap: 2 }}>
       <Button variant="outlined" onClick={onCancel}>
         Cancelar
       </Button>
+      {extra}
       <SubmitButton label={saveLabel} />
     </Toolbar>
   );
+}
+
+export const SAVE_AND_CONTINUE = 'Salvar e Continuar';
+
+/**
+ * The register's 'Salvar e Continuar' (form.saveAndContinue): saves, toasts the created message and
+ * stays for the next entry, keeping the selects (the record's references: provider, campaign,
+ * channel) and clearing every other field back to its default (the period, the figures).
+ */
+function SaveAndContinueButton({ config, defaults, onError }: { config: ResourceConfig; defaults?: Record<string, unknown>; onError: (error: unknown, variables?: { data?: Record<string, unknown> }) => void }) {
+  const { getValues, reset } = useFormContext();
+  const toasts = useResourceToasts(config);
+  const afterFeedbackDelay = useSubmitFeedback();
+  const mutationOptions = useMemo(
+    () => ({
+      onSuccess: (saved: Record<string, unknown>) =>
+        afterFeedbackDelay(() => {
+          toasts.done('created', saved);
+          const values = getValues();
+          const kept = Object.fromEntries(Object.keys(config.references).filter((f) => f in values).map((f) => [f, values[f]]));
+          reset({ ...defaults, ...kept });
+        }),
+      onError,
+    }),
+    [afterFeedbackDelay, toasts, getValues, reset, config.references, defaults, onError],
+  );
+  return <SubmitButton label={SAVE_AND_CONTINUE} type="button" mutationOptions={mutationOptions} />;
 }
 
 /** The notices of custom pages (formNotices) under the form's sections: they read its values, and never stop a submit. */
@@ -241,7 +302,8 @@ function FormSections({ config }: { config: ResourceConfig }) {
           {section.fields.flatMap((field) => {
             const p = config.properties[field];
             if (!p || p.readOnly) return [];
-            if (field === config.scope?.field) {
+            // An optional scope without its parent offers the parent's own select.
+            if (field === config.scope?.field && (config.scopeValue !== undefined || !config.scope.optional)) {
               return [
                 <FormCell key={field}>
                   <ScopeParentInput config={config} field={field} />
@@ -317,11 +379,16 @@ export function ResourceForm({ config: declared, mode }: { config: ResourceConfi
   const afterFeedbackDelay = useSubmitFeedback();
   // Where the form goes back to when the browser has no earlier page of the app (an address opened
   // directly): the schema's returnTo, else the register's own list (a scoped one's, the parent's).
-  const returnTo = scope && !parent ? scopeHome(declared) : returnPathOf(config);
+  // An optional scope opened without its parent (register, edit/{id} from the list of every parent's
+  // rows) returns where the user came from, else to that list (or returnTo).
+  const unscoped = Boolean(scope?.optional && !routeParent);
+  const returnTo = unscoped ? returnPathOf(declared) : scope && !parent ? scopeHome(declared) : returnPathOf(config);
   const goBack = useGoBack(returnTo);
   const navigate = useNavigate();
   // A scoped form always returns to its parent's list.
-  const leave = useMemo(() => (scope ? () => navigate(returnTo) : goBack), [scope, navigate, returnTo, goBack]);
+  const leave = useMemo(() => (scope && !unscoped ? () => navigate(returnTo) : goBack), [scope, unscoped, navigate, returnTo, goBack]);
+  const parentReference = scope?.titleParent ? config.references[scope.field] : undefined;
+  const { data: parentRecord } = useGetOne(parentReference?.resource ?? config.resource, { id: parent }, { enabled: Boolean(parentReference && parent) });
   const kind = mode === 'create' ? 'created' : 'updated';
   const mutationOptions = useMemo(
     () => ({
@@ -347,21 +414,30 @@ export function ResourceForm({ config: declared, mode }: { config: ResourceConfi
   // list unless the schema says otherwise), not to react-admin's /<resource> (no route where the
   // spec's path differs: /contracting/companies).
   const toList = useCallback(() => returnTo, [returnTo]);
-  const title = mode === 'create' ? `Cadastrar ${config.labels.singular}` : `Editar ${config.labels.singular}`;
+  const baseTitle = mode === 'create' ? `Cadastrar ${config.labels.singular}` : `Editar ${config.labels.singular}`;
+  // scope.titleParent: the title names the parent ('Cadastrar Resultado de campanha · Black Friday').
+  const parentName = parentReference && parentRecord ? asText(parentRecord[parentReference.label]) : undefined;
+  const title = parentName ? `${baseTitle} · ${parentName}` : baseTitle;
   const allowed = mode === 'create' ? rights.create : rights.update;
   // A scoped screen without its parent (register) or its record (edit) has nothing to show.
-  if (scope && mode === 'create' && !parent) return <Navigate to={scopeHome(declared)} replace />;
+  if (scope && !scope.optional && mode === 'create' && !parent) return <Navigate to={scopeHome(declared)} replace />;
   if (scope && mode === 'edit' && !id) return <Navigate to={parent ? registerPathOf(config) : scopeHome(declared)} replace />;
   if (!allowed) return <AccessDenied title={title} back={returnTo} />;
   const checks = formValidatorsOf(config.resource).length > 0;
   const form = (
     <SimpleForm
-      toolbar={<FormToolbar onCancel={leave} saveLabel={mode === 'create' ? config.createLabel : undefined} />}
+      toolbar={
+        <FormToolbar
+          onCancel={leave}
+          saveLabel={mode === 'create' ? config.createLabel : undefined}
+          extra={mode === 'create' && config.saveAndContinue ? <SaveAndContinueButton config={config} defaults={defaults} onError={mutationOptions.onError} /> : undefined}
+        />
+      }
       defaultValues={defaults}
       disableInvalidFormNotification
       warnWhenUnsavedChanges={false}
     >
-      <InvalidSubmitNotifier requiredText={config.messages.required} />
+      <InvalidSubmitNotifier requiredText={config.messages.required} config={config} />
       {checks && <FormCheckField config={config} />}
       <FormSections config={config} />
       <FormNotices config={config} mode={mode} />

@@ -4,7 +4,7 @@
 // (x-intranet.scope), the rows of the parent its route names (<path>/list?idCampaign=1,
 // <path>/list/3), whose add button, row click and back arrow stay under that parent. A register
 // with a month calendar (list.calendar) has the switch to it ('Lista' / 'Calendário') by the title.
-import { useMemo, useRef, type ReactElement } from 'react';
+import { useMemo, useRef, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import {
@@ -39,7 +39,7 @@ import { EXPAND_SX, expandColumn } from './ExpandToggle.js';
 import { columnTitle, pathTexts, type FetchMany, type RecordLike } from './paths.js';
 import { useFitLevel } from './fit.js';
 import { CompactActions, hasRowActions, RowActions, useToasts } from './RowActions.js';
-import { baseType, editPathOf, registerPathOf, scopeHome, scopeValueOf, withScope, type ResourceConfig } from './schemas.js';
+import { baseType, editPathOf, registerPathOf, scopeHome, scopeValueOf, withoutScope, withScope, type ResourceConfig } from './schemas.js';
 import { useSession } from '../session.js';
 
 export const LIST_MAX_WIDTH = 983;
@@ -207,14 +207,19 @@ function FittingTable({
   );
 }
 
-export function ResourceList({ config: declared, view = declared.list.view }: { config: ResourceConfig; view?: 'table' | 'cards' }) {
+/** `banner`: what a custom page draws between the title bar and the list (the tracking links' notice). */
+export function ResourceList({ config: declared, view = declared.list.view, banner }: { config: ResourceConfig; view?: 'table' | 'cards'; banner?: ReactNode }) {
   // A scoped register lists the rows of the parent its route names.
   const params = useParams();
   const [search] = useSearchParams();
   const parent = scopeValueOf(declared, params, search, 'list');
   // Columns and filters of references the viewer may not read are left out (readableList).
   const roles = useSession()?.roles;
-  const config = useMemo(() => readableList(parent ? withScope(declared, parent) : declared, roles ?? [], lookup), [declared, parent, roles]);
+  // An optional scope without its parent lists every parent's rows (scope.allList's columns).
+  const config = useMemo(
+    () => readableList(parent ? withScope(declared, parent) : declared.scope?.optional ? withoutScope(declared) : declared, roles ?? [], lookup),
+    [declared, parent, roles],
+  );
   const editPath = (id: Identifier, record?: RecordLike) => editPathOf(config, id, record);
   useApiOrigin();
   const rights = useRights(config);
@@ -225,7 +230,7 @@ export function ResourceList({ config: declared, view = declared.list.view }: { 
   const listError = config.messages.listError;
   const filtered = Object.keys(config.listFilter).length > 0;
   // Without its parent, a scoped list has nothing to show: the scope's back target (its path) instead.
-  if (declared.scope && !parent) return <Navigate to={scopeHome(declared)} replace />;
+  if (declared.scope && !declared.scope.optional && !parent) return <Navigate to={scopeHome(declared)} replace />;
   // Who may not list the register gets the one access-denied page at this address, before any call
   // (react-admin's own check would still fetch, and move to /access-denied).
   if (!rights.list) return <AccessDenied title={config.title} back={config.back} />;
@@ -240,6 +245,7 @@ export function ResourceList({ config: declared, view = declared.list.view }: { 
           addTo={canAdd ? registerPathOf(config) : undefined}
         />
         {config.scopeValue !== undefined && <ScopeCaption config={config} />}
+        {banner}
         <List
           resource={config.resource}
           title={config.title}

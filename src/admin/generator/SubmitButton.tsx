@@ -4,7 +4,7 @@
 // settles, and a second click before React has redrawn it is ignored: no double submit.
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useFormState } from 'react-hook-form';
-import { SaveButton, useSaveContext } from 'react-admin';
+import { SaveButton, useSaveContext, type SaveButtonProps } from 'react-admin';
 import { useTimers } from './timers.js';
 
 /** How long Save stays disabled after its action settled (spec section 9: button loading state 1 second). */
@@ -38,7 +38,8 @@ export function useSubmitLock(submitting: boolean, saving: boolean): boolean {
   return busy || held;
 }
 
-export function SubmitButton({ label = 'Salvar' }: { label?: string }) {
+/** `type="button"` with `mutationOptions`: a second save button with its own outcome (Salvar e Continuar). */
+export function SubmitButton({ label = 'Salvar', type, mutationOptions }: { label?: string; type?: 'button' | 'submit'; mutationOptions?: SaveButtonProps['mutationOptions'] }) {
   const { isSubmitting } = useFormState();
   const saving = useSaveContext()?.saving ?? false;
   const locked = useSubmitLock(isSubmitting, saving);
@@ -64,5 +65,5 @@ export function SubmitButton({ label = 'Salvar' }: { label?: string }) {
   }, [timers]);
 
   // alwaysEnable: Save works on a pristine form; while locked, react-admin's own rule is replaced by ours.
-  return <SaveButton label={label} alwaysEnable={!locked} disabled={locked} onClick={onClick} />;
+  return <SaveButton label={label} alwaysEnable={!locked} disabled={locked} onClick={onClick} type={type} mutationOptions={mutationOptions} />;
 }

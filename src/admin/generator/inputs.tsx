@@ -139,6 +139,7 @@ export function SchemaInput({ config, field }: { config: ResourceConfig; field: 
   }
 
   if (property.format === 'money') return <MoneyInput common={common} />;
+  if (property.format === 'count') return <CountInput common={common} />;
 
   if (type === 'integer' || type === 'number') {
     return <NumberInput {...common} step={type === 'integer' ? 1 : 'any'} />;
@@ -218,6 +219,37 @@ function ColorInput({ common }: { common: Common }) {
   );
 }
 
+/** The most characters a money input takes (marketing spec, sections 5 and 9: 'max length 20'). */
+export const MONEY_MAX_LENGTH = 20;
+/** The most digits a count input keeps (beyond any maximum a schema gives: the check still says so). */
+const COUNT_MAX_DIGITS = 12;
+const thousands = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0, useGrouping: 'always' } as Intl.NumberFormatOptions);
+
+/** A count as its input shows it: thousands dots ('1.234.567'; '' when empty). */
+export function formatCountInput(value: unknown): string {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  return Number.isFinite(n) ? thousands.format(n) : '';
+}
+
+/** What is typed in a count input: only its digits, as a whole number (null without a digit). */
+export function parseCountInput(text: string): number | null {
+  const digits = String(text ?? '').replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, COUNT_MAX_DIGITS);
+  return digits ? Number(digits) : null;
+}
+
+/** A count (`format: count`): digits only, shown with thousands dots as they are typed. */
+function CountInput({ common }: { common: Common }) {
+  return (
+    <TextInput
+      {...common}
+      placeholder="0"
+      format={formatCountInput}
+      parse={parseCountInput}
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: COUNT_MAX_DIGITS + Math.floor((COUNT_MAX_DIGITS - 1) / 3) } }}
+    />
+  );
+}
+
 /** Reais typed as on a cash register (the digits are cents), shown 'R$ 1.234,56'. */
 function MoneyInput({ common }: { common: Common }) {
   return (
@@ -227,7 +259,7 @@ function MoneyInput({ common }: { common: Common }) {
       format={formatMoneyInput}
       parse={parseMoneyInput}
       slotProps={{
-        htmlInput: { inputMode: 'numeric' },
+        htmlInput: { inputMode: 'numeric', maxLength: MONEY_MAX_LENGTH },
         input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> },
       }}
     />

@@ -32,6 +32,8 @@ export interface PropertySchema {
   maxItems?: number;
   /** The pt-BR name of each enum value (of the field, or of its items). */
   'x-enumLabels'?: Record<string, string>;
+  /** The field's own message per failed keyword ({ maximum: 'O número máximo de impressões é 1.000.000' }), as the server's. */
+  'x-errorMessages'?: Record<string, string>;
 }
 
 export interface Reference {
@@ -72,6 +74,10 @@ export interface RouteAlias {
   filter?: Record<string, unknown>;
   /** No add button on this base's list. */
   hideAdd?: boolean;
+  /** Where register and edit return on this base (default the resource's returnTo). */
+  returnTo?: string;
+  /** The scope's route parameters on this base (param, idParam, listParam, back), over the resource's scope. */
+  scope?: Partial<Pick<ScopeRule, 'param' | 'idParam' | 'listParam' | 'back'>>;
 }
 
 export interface IntranetBlock {
@@ -98,7 +104,7 @@ export interface IntranetBlock {
     /** A month calendar of the records at <path>/calendar (x-intranet.list.calendar). */
     calendar?: CalendarRule;
   };
-  form?: { sections: { title: string; fields: string[] }[]; afterCreate?: string; createLabel?: string; registerBack?: 'list' | 'previous' };
+  form?: { sections: { title: string; fields: string[] }[]; afterCreate?: string; createLabel?: string; registerBack?: 'list' | 'previous'; saveAndContinue?: boolean };
   /** How each file field uploads (bucket, accepted extensions, refusal). */
   files?: Record<string, FileRule>;
   /** Screens of a register living under a parent record (x-intranet.scope). */
@@ -150,6 +156,18 @@ export interface ScopeRule {
   /** Query mode: the list's query parameter naming the parent, when not `param` (the lead import's rows: list?id=1, edit?import_id=1&lead_id=2). */
   listParam?: string;
   back?: string;
+  /**
+   * The parent may be left out: the list then shows every parent's rows (with `allList`'s columns
+   * and expanded fields), the register offers the parent's select, and edit/{id} returns where the
+   * user came from.
+   */
+  optional?: boolean;
+  /** The register and edit titles name the parent by its label ('Resultado de campanha · Black Friday'). */
+  titleParent?: boolean;
+  /** The columns and expanded fields of the list under one parent, instead of list's. */
+  parentList?: { columns?: string[]; expand?: string[] };
+  /** Optional scope: the columns and expanded fields of the list of every parent's rows, instead of list's. */
+  allList?: { columns?: string[]; expand?: string[] };
 }
 
 /** How a row belongs to a provider (x-intranet.provider): its column, through another resource, or null. */
@@ -195,6 +213,8 @@ export interface ResourceConfig {
   createLabel?: string;
   /** Where the register's back arrow leads: 'previous' the page the user came from, else the return path. */
   registerBack: 'list' | 'previous';
+  /** The register also offers 'Salvar e Continuar': save, and stay for the next entry (x-intranet.form.saveAndContinue). */
+  saveAndContinue: boolean;
   sections: { title: string; fields: string[] }[];
   /** Where the register goes after a create ({campo} from the saved record; x-intranet.form.afterCreate); default where it returns. */
   afterCreate?: string;
@@ -298,6 +318,7 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
     calendar: x.list.calendar ?? null,
     createLabel: x.form?.createLabel,
     registerBack: x.form?.registerBack ?? 'list',
+    saveAndContinue: x.form?.saveAndContinue === true,
     files: x.files ?? {},
     recordLabel: labelOf ?? fallbackLabel,
     editable: writable.length > 0,
@@ -328,6 +349,8 @@ export function aliasConfig(config: ResourceConfig, alias: RouteAlias): Resource
     aliases: [],
     listFilter: alias.filter ?? {},
     hideAdd: alias.hideAdd === true,
+    returnTo: alias.returnTo ?? config.returnTo,
+    scope: config.scope && alias.scope ? { ...config.scope, ...alias.scope } : config.scope,
   };
 }
 
@@ -338,7 +361,8 @@ export const returnPathOf = (config: ResourceConfig) => config.returnTo ?? listP
 export function editPathOf(config: ResourceConfig, id: string | number, record?: Record<string, unknown>): string {
   const scope = config.scope;
   if (!scope) return `${config.editBase}/${id}`;
-  const parent = config.scopeValue ?? blankToUndefined(record?.[scope.field]);
+  // The list of every parent's rows (an optional scope) opens a record by its own address.
+  const parent = config.scopeValue ?? (scope.optional ? undefined : blankToUndefined(record?.[scope.field]));
   if (parent === undefined) return `${config.editBase}/${id}`;
   if (scope.in === 'path') return `${config.editBase}/${encodeURIComponent(parent)}/${encodeURIComponent(String(id))}`;
   return `${config.editBase}?${new URLSearchParams({ [scope.param]: parent, [scope.idParam ?? 'id']: String(id) })}`;
@@ -370,7 +394,9 @@ export function scopeValueOf(config: ResourceConfig, params: Record<string, stri
   const scope = config.scope;
   if (!scope) return undefined;
   const queryParam = screen === 'list' ? (scope.listParam ?? scope.param) : scope.param;
-  const raw = (scope.in === 'path' ? params[scope.param] : search.get(queryParam))?.trim();
+  // An optional scope's register also takes the list's name of the parent (register?idCampaign=1 beside edit?id_campanha=1).
+  const fallback = scope.optional && screen === 'form' && scope.listParam ? search.get(scope.listParam) : null;
+  const raw = (scope.in === 'path' ? params[scope.param] : (search.get(queryParam) ?? fallback))?.trim();
   if (!raw) return undefined;
   const p = config.properties[scope.field];
   if (p && baseType(p) === 'integer' && !/^\d{1,15}$/.test(raw)) return undefined;
@@ -420,8 +446,18 @@ export function withScope(config: ResourceConfig, value: string): ResourceConfig
   const scope = config.scope;
   if (!scope) return config;
   const back = scope.back ? scope.back.split(`{${scope.field}}`).join(encodeURIComponent(value)) : config.back;
-  return { ...config, scopeValue: value, back, listFilter: { ...config.listFilter, [scope.field]: scopeFieldValue(config, value) } };
+  const list = { ...config.list, ...definedOf(scope.parentList) };
+  return { ...config, scopeValue: value, back, list, listFilter: { ...config.listFilter, [scope.field]: scopeFieldValue(config, value) } };
 }
+
+/** An optional scope's list of every parent's rows: its own columns and expanded fields (scope.allList). */
+export function withoutScope(config: ResourceConfig): ResourceConfig {
+  const extra = config.scope?.allList;
+  return extra ? { ...config, list: { ...config.list, ...definedOf(extra) } } : config;
+}
+
+const definedOf = (list: { columns?: string[]; expand?: string[] } | undefined) =>
+  Object.fromEntries(Object.entries(list ?? {}).filter(([, v]) => v !== undefined)) as { columns?: string[]; expand?: string[] };
 
 /** Configs of a set of schema modules keyed by file path (/schemas/<area>/<file>.json). */
 export function buildConfigs(files: Record<string, unknown>): ResourceConfig[] {

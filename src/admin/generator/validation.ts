@@ -21,22 +21,23 @@ const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === '
 export function validatorsFor(property: PropertySchema, required: boolean): Validator[] {
   const out: Validator[] = [];
   const type = baseType(property);
+  const own = property['x-errorMessages'] ?? {};
   // A switch always holds true or false: 'required' says nothing for it.
-  if (required && type !== 'boolean') out.push((v) => (isBlank(v) ? MSG.required : undefined));
+  if (required && type !== 'boolean') out.push((v) => (isBlank(v) ? (own.required ?? MSG.required) : undefined));
   if (type === 'string') {
     const { minLength, maxLength, format, pattern } = property;
     if (minLength !== undefined && minLength > 0) {
-      out.push((v) => (typeof v === 'string' && v.trim() !== '' && v.trim().length < minLength ? MSG.minLength(minLength) : undefined));
+      out.push((v) => (typeof v === 'string' && v.trim() !== '' && v.trim().length < minLength ? (own.minLength ?? MSG.minLength(minLength)) : undefined));
     }
-    if (maxLength !== undefined) out.push((v) => (typeof v === 'string' && v.trim().length > maxLength ? MSG.maxLength(maxLength) : undefined));
+    if (maxLength !== undefined) out.push((v) => (typeof v === 'string' && v.trim().length > maxLength ? (own.maxLength ?? MSG.maxLength(maxLength)) : undefined));
     const check = format ? FORMAT_CHECKS[format] : undefined;
     if (check && format !== 'date' && format !== 'date-time' && format !== 'html') {
-      const message = FORMAT_MESSAGES[format!] ?? MSG.invalid;
+      const message = own.format ?? FORMAT_MESSAGES[format!] ?? MSG.invalid;
       out.push((v) => (typeof v === 'string' && v.trim() !== '' && !check(v.trim()) ? message : undefined));
     }
     if (pattern) {
       const re = new RegExp(pattern, 'u');
-      out.push((v) => (typeof v === 'string' && v !== '' && !re.test(v) ? MSG.invalid : undefined));
+      out.push((v) => (typeof v === 'string' && v !== '' && !re.test(v) ? (own.pattern ?? MSG.invalid) : undefined));
     }
   }
   if (type === 'integer' || type === 'number') {
@@ -46,10 +47,10 @@ export function validatorsFor(property: PropertySchema, required: boolean): Vali
       const n = typeof v === 'number' ? v : Number(v);
       if (!Number.isFinite(n)) return MSG.number;
       if (type === 'integer' && !Number.isInteger(n)) return MSG.integer;
-      if (minimum !== undefined && n < minimum) return MSG.minimum(minimum);
-      if (exclusiveMinimum !== undefined && n <= exclusiveMinimum) return MSG.minimum(exclusiveMinimum);
-      if (maximum !== undefined && n > maximum) return MSG.maximum(maximum);
-      if (exclusiveMaximum !== undefined && n >= exclusiveMaximum) return MSG.maximum(exclusiveMaximum);
+      if (minimum !== undefined && n < minimum) return own.minimum ?? MSG.minimum(minimum);
+      if (exclusiveMinimum !== undefined && n <= exclusiveMinimum) return own.minimum ?? MSG.minimum(exclusiveMinimum);
+      if (maximum !== undefined && n > maximum) return own.maximum ?? MSG.maximum(maximum);
+      if (exclusiveMaximum !== undefined && n >= exclusiveMaximum) return own.maximum ?? MSG.maximum(exclusiveMaximum);
       return undefined;
     });
   }

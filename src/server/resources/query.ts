@@ -160,9 +160,9 @@ export function orderClause(def: ResourceDef, sort: { field: string; order: stri
     const scope = scopeCondition(labels.registry, target, labels.scope, labels.params, alias);
     const match = list ? `${alias}."id" = ANY(${key})` : `${alias}."id" = ${key}`;
     const value = `${alias}.${quoteIdent(column)}`;
-    return `(SELECT ${list ? `min(${value})` : value} FROM ${target.sqlTable} ${alias} WHERE ${match}${scope ? ` AND ${scope}` : ''})`;
+    return `(SELECT ${list ? `min(${value})` : value} FROM ${target.readSql} ${alias} WHERE ${match}${scope ? ` AND ${scope}` : ''})`;
   };
-  let expr = `${def.sqlTable}.${quoteIdent(steps[0].field)}`;
+  let expr = `${def.readSql}.${quoteIdent(steps[0].field)}`;
   for (let i = 1; i < steps.length; i++) expr = hop(steps[i].def, steps[i].field, expr, i, false);
   const last = steps[steps.length - 1];
   const ref = last.def.block.references?.[last.field];

@@ -123,7 +123,7 @@ export class ResourceService {
     const [start, end] = params.range ?? [0, DEFAULT_PAGE - 1];
     if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0) throw new HttpError(400, MSG.badQuery('range'));
     const limit = end < start ? this.options.maxAllRows : Math.min(end - start + 1, this.options.maxAllRows);
-    const sql = `SELECT ${selectList(def)} FROM ${def.sqlTable} ${where} ${order} LIMIT ${p.add(limit)} OFFSET ${p.add(start)}`;
+    const sql = `SELECT ${selectList(def)} FROM ${def.readSql} ${where} ${order} LIMIT ${p.add(limit)} OFFSET ${p.add(start)}`;
     const { rows } = await this.db.query(sql, p.values);
     // A partial page tells the exact total for free.
     if (rows.length > 0 && rows.length < limit) return { rows, start, total: start + rows.length, estimated: false };
@@ -149,11 +149,11 @@ export class ResourceService {
    */
   private async count(def: ResourceDef, where: string, values: unknown[]): Promise<{ total: number; estimated: boolean }> {
     const strategy = def.block.countStrategy ?? 'auto';
-    const exact = () => this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${def.sqlTable} ${where}`, values).then((r) => r.rows[0].total);
+    const exact = () => this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${def.readSql} ${where}`, values).then((r) => r.rows[0].total);
     if (strategy === 'exact') return { total: await exact(), estimated: false };
     if (strategy === 'auto' && (await this.tableSize(def)) <= this.options.exactThreshold) return { total: await exact(), estimated: false };
-    const key = `${def.sqlTable} ${where} ${JSON.stringify(values)}`;
-    const estimate = await this.cached(`e ${key}`, () => this.planRows(`SELECT 1 FROM ${def.sqlTable} ${where}`, values));
+    const key = `${def.readSql} ${where} ${JSON.stringify(values)}`;
+    const estimate = await this.cached(`e ${key}`, () => this.planRows(`SELECT 1 FROM ${def.readSql} ${where}`, values));
     if (estimate > this.options.exactThreshold || strategy === 'estimated') return { total: estimate, estimated: true };
     return { total: await this.cached(`c ${key}`, exact), estimated: false };
   }
@@ -226,9 +226,17 @@ export class ResourceService {
     const id = this.parseId(def, rawId);
     const p = new Params();
     const where = whereClause([`"id" = ${p.add(id)}`, scopeCondition(this.registry, def, actor, p)]);
-    const { rows } = await q.query(`SELECT * FROM ${def.sqlTable} ${where}${lock ? ' FOR UPDATE' : ''}`, p.values);
+    // A locked read (a write's) takes the table's row; others read through `readFrom` when it is set.
+    const { rows } = await q.query(`SELECT * FROM ${lock ? def.sqlTable : def.readSql} ${where}${lock ? ' FOR UPDATE' : ''}`, p.values);
     if (!rows.length) throw notFound();
     return rows[0];
+  }
+
+  /** A written row as reads answer it: through the `readFrom` view (its computed fields), in the same transaction. */
+  private async readBack(tx: Queryable, def: ResourceDef, row: Record<string, unknown>) {
+    if (!def.block.readFrom || row?.id === undefined) return row;
+    const { rows } = await tx.query(`SELECT * FROM ${def.readSql} WHERE "id" = $1`, [row.id]);
+    return rows[0] ?? row;
   }
 
   /**
@@ -282,7 +290,7 @@ export class ResourceService {
     });
     await this.assertInScope(tx, def, row.id, actor);
     await hooks?.afterWrite?.({ ...ctx, row });
-    return row;
+    return this.readBack(tx, def, row);
   }
 
   async create(def: ResourceDef, body: unknown, actor: Actor) {
@@ -323,7 +331,7 @@ export class ResourceService {
         : existing;
       await this.assertInScope(tx, def, id, actor);
       await hooks?.afterWrite?.({ ...ctx, row });
-      return hideWriteOnly(def, row);
+      return hideWriteOnly(def, await this.readBack(tx, def, row));
     });
   }
 

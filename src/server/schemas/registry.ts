@@ -38,6 +38,10 @@ export interface Alias {
   back?: string;
   filter?: Record<string, unknown>;
   hideAdd?: boolean;
+  /** Where register and edit return on this base. */
+  returnTo?: string;
+  /** The scope's route parameters on this base, over the resource's scope. */
+  scope?: Partial<Pick<ScopeRule, 'param' | 'idParam' | 'listParam' | 'back'>>;
 }
 
 export interface Block {
@@ -47,6 +51,8 @@ export interface Block {
   editPath?: string;
   aliases?: Alias[];
   table: string;
+  /** schema.view the reads come from (the table's columns plus computed read-only ones); writes go to table. */
+  readFrom?: string;
   graphql?: string;
   module: string;
   alsoModules?: string[];
@@ -68,7 +74,7 @@ export interface Block {
   };
   /** The screens of a register living under a parent record: the reference `field` takes the route's `param`. */
   scope?: ScopeRule;
-  form?: { sections: { title: string; fields: string[] }[]; afterCreate?: string; createLabel?: string; registerBack?: 'list' | 'previous' };
+  form?: { sections: { title: string; fields: string[] }[]; afterCreate?: string; createLabel?: string; registerBack?: 'list' | 'previous'; saveAndContinue?: boolean };
   /** How each file field uploads: its bucket, the extensions it takes and the refusal of another. */
   files?: Record<string, { bucket?: string; accept?: string[]; message?: string }>;
   /** Extra row actions of the list. */
@@ -108,6 +114,14 @@ export interface ScopeRule {
   /** Query mode: the list's query parameter naming the parent (default param). */
   listParam?: string;
   back?: string;
+  /** The parent may be left out: a list of every parent's rows, a register offering the parent's select. */
+  optional?: boolean;
+  /** The register and edit titles name the parent. */
+  titleParent?: boolean;
+  /** The list under one parent: its own columns and expanded fields. */
+  parentList?: { columns?: string[]; expand?: string[] };
+  /** Optional scope: the list of every parent's rows, its own columns and expanded fields. */
+  allList?: { columns?: string[]; expand?: string[] };
 }
 
 export interface UniqueRule {
@@ -144,6 +158,8 @@ export interface ResourceDef {
   block: Block;
   /** Quoted "schema"."table". */
   sqlTable: string;
+  /** What reads select from: the quoted `readFrom` view, else sqlTable. */
+  readSql: string;
   dbSchema: string;
   dbTable: string;
   /** GraphQL root name, Hasura style: rh_departamento. */
@@ -316,6 +332,10 @@ function checkListActions(schema: EntitySchema, file: string, known: (f: string,
       if (baseType(props[action.field]) !== 'string') throw new SchemaError(`${file}: ${where} field "${action.field}" must be a string`);
     }
     if (action.kind === 'page') placeholders(action.to).forEach((f) => known(f, `${where} route`));
+    if (action.kind === 'copy') {
+      known(action.field, where);
+      if (baseType(props[action.field]) !== 'string') throw new SchemaError(`${file}: ${where} field "${action.field}" must be a string`);
+    }
     if (action.kind === 'download') {
       known(action.field, where);
       if (props[action.field].format !== 'file' || baseType(props[action.field]) !== 'string') throw new SchemaError(`${file}: ${where} field "${action.field}" must be a file field`);
@@ -347,6 +367,8 @@ function checkListActions(schema: EntitySchema, file: string, known: (f: string,
 function checkScope(schema: EntitySchema, file: string, known: (f: string, where: string) => void) {
   const block = schema['x-intranet'];
   const scope = block.scope;
+  const scopedAlias = (block.aliases ?? []).find((a) => a.scope);
+  if (!scope && scopedAlias) throw new SchemaError(`${file}: alias ${scopedAlias.path} has a scope, but the resource has none`);
   if (!scope) return;
   const p = schema.properties[scope.field];
   known(scope.field, 'scope');
@@ -361,6 +383,21 @@ function checkScope(schema: EntitySchema, file: string, known: (f: string, where
   if (scope.in === 'path' && scope.param === 'id') throw new SchemaError(`${file}: scope param may not be "id" in path mode (the edit screen's record id)`);
   for (const f of placeholders(scope.back ?? '')) {
     if (f !== scope.field) throw new SchemaError(`${file}: scope back names "{${f}}", not the scope field "${scope.field}"`);
+  }
+  for (const [name, list] of [['parentList', scope.parentList], ['allList', scope.allList]] as const) {
+    list?.columns?.forEach((f) => known(f.split('.')[0], `scope.${name}.columns`));
+    list?.expand?.forEach((f) => known(f, `scope.${name}.expand`));
+  }
+  if (scope.allList && !scope.optional) throw new SchemaError(`${file}: scope allList needs optional (a list without the parent)`);
+  // An alias's own route parameters, merged over the scope's, still differ.
+  for (const alias of block.aliases ?? []) {
+    if (!alias.scope) continue;
+    const merged = { ...scope, ...alias.scope };
+    if (merged.in === 'path' && (alias.scope.idParam || alias.scope.listParam)) throw new SchemaError(`${file}: alias ${alias.path} scope idParam/listParam need query mode`);
+    if (merged.in === 'query' && (merged.idParam ?? 'id') === merged.param) throw new SchemaError(`${file}: alias ${alias.path} scope idParam "${merged.idParam ?? 'id'}" is the same as its param`);
+    for (const f of placeholders(merged.back ?? '')) {
+      if (f !== scope.field) throw new SchemaError(`${file}: alias ${alias.path} scope back names "{${f}}", not the scope field "${scope.field}"`);
+    }
   }
 }
 
@@ -388,6 +425,7 @@ export function buildResource(schema: EntitySchema, file: string): ResourceDef {
     schema,
     block,
     sqlTable: `${quoteIdent(dbSchema)}.${quoteIdent(dbTable)}`,
+    readSql: (block.readFrom ?? block.table).split('.').map(quoteIdent).join('.'),
     dbSchema,
     dbTable,
     gqlName: block.graphql ?? `${dbSchema}_${dbTable}`,

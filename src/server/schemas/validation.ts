@@ -14,6 +14,8 @@ export const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: fa
 for (const [name, check] of Object.entries(FORMAT_CHECKS)) ajv.addFormat(name, { type: 'string', validate: check });
 // Money (format money, a numeric column): reais with at most two decimal places.
 ajv.addFormat('money', { type: 'number', validate: isMoney });
+// Counts (format count, an integer column): a plain integer; the thousands dots are the screens' only.
+ajv.addFormat('count', { type: 'number', validate: (n: number) => Number.isInteger(n) });
 
 export type FieldErrors = Record<string, string>;
 
@@ -52,18 +54,29 @@ function typeMessage(expected: string) {
   return MSG.invalid;
 }
 
-/** One pt-BR message per field, the most useful first (required beats type beats the rest). */
-export function toFieldErrors(errors: ErrorObject[], data: Record<string, unknown>, required: string[]): FieldErrors {
+/**
+ * One pt-BR message per field, the most useful first (required beats type beats the rest). `own`: the
+ * fields' `x-errorMessages`, a message per keyword replacing the generic one (exclusive bounds use
+ * minimum/maximum's).
+ */
+export function toFieldErrors(
+  errors: ErrorObject[],
+  data: Record<string, unknown>,
+  required: string[],
+  own: Record<string, Record<string, string> | undefined> = {},
+): FieldErrors {
   const out: FieldErrors = {};
   const rank: Record<string, number> = {};
+  let keyword = '';
   const put = (field: string, message: string, weight: number) => {
     if (!field) field = '_';
     if (rank[field] === undefined || weight > rank[field]) {
-      out[field] = message;
+      out[field] = (message === MSG.required ? own[field]?.required : own[field]?.[keyword]) ?? message;
       rank[field] = weight;
     }
   };
   for (const e of errors) {
+    keyword = e.keyword.replace(/^exclusiveM(in|ax)imum$/, (_m, x: string) => `m${x}imum`);
     const field = e.instancePath.split('/')[1] ?? '';
     const value = field ? data[field] : undefined;
     const isRequired = required.includes(field);
@@ -202,7 +215,7 @@ export function validateRecord(def: ResourceDef, body: unknown, mode: 'create' |
   }
   const validate = validatorOf(def);
   const ok = validate(record);
-  const errors = ok ? {} : toFieldErrors(validate.errors ?? [], record, def.schema.required);
+  const errors = ok ? {} : toFieldErrors(validate.errors ?? [], record, def.schema.required, errorMessagesOf(def));
   // PostgreSQL text (and jsonb) cannot hold a NUL character.
   for (const [key, value] of Object.entries(record)) if (!errors[key] && hasNul(value)) errors[key] = MSG.invalid;
   Object.assign(errors, dateRangeErrors((def.block as { dateRanges?: DateRange[] }).dateRanges, record), unknown);
@@ -212,6 +225,16 @@ export function validateRecord(def: ResourceDef, body: unknown, mode: 'create' |
   const keys = mode === 'update' ? Object.keys(input) : Object.keys(record);
   for (const key of keys) values[key] = record[key];
   return values;
+}
+
+/** Each field's `x-errorMessages` (its own text per failed keyword). */
+export function errorMessagesOf(def: ResourceDef): Record<string, Record<string, string> | undefined> {
+  const out: Record<string, Record<string, string> | undefined> = {};
+  for (const col of def.columns) {
+    const own = (col.property as { 'x-errorMessages'?: Record<string, string> })['x-errorMessages'];
+    if (own) out[col.name] = own;
+  }
+  return out;
 }
 
 function hasNul(value: unknown): boolean {
