@@ -1,7 +1,8 @@
 // The clicks of the redirect, recorded without making the visitor wait: each one goes to an
 // in-memory buffer, written every `intervalMs` (TRACKING_FLUSH_MS, 250 ms) or as soon as `batchSize`
 // rows wait, in one transaction: one multi-row INSERT ... SELECT FROM jsonb_to_recordset of the
-// clicks and one UPDATE of the links' counters. The app's close writes what is left (Fastify onClose),
+// clicks and one upsert of the links' counts (vendas.tracking_url_cliques, apart from the link's row:
+// counting is not an edit, no history entry). The app's close writes what is left (Fastify onClose),
 // so a clean stop loses nothing; a crash loses at most the clicks of the last interval. A failed
 // write keeps its rows and is tried again on the next tick, keeping at most `maxPending` rows (the
 // oldest are dropped beyond that, and counted in `dropped`).

@@ -14,9 +14,9 @@ export interface AgentInfo {
   preview: boolean;
 }
 
-/** Link-preview fetchers of chat apps and social networks (and the search crawlers that show previews). */
+/** Link-preview fetchers of chat apps and social networks (search crawlers are bots, not previews). */
 const PREVIEW =
-  /whatsapp|facebookexternalhit|facebookcatalog|meta-externalagent|twitterbot|slackbot|slack-imgproxy|telegrambot|linkedinbot|discordbot|skypeuripreview|microsoftpreview|teams|pinterest|redditbot|embedly|iframely|vkshare|viber|line-poker|snapchat|googlebot|google-inspectiontool|bingbot|applebot|bingpreview|mastodon|tumblr|outbrain|yahoo! slurp/i;
+  /whatsapp|facebookexternalhit|facebookcatalog|meta-externalagent|twitterbot|slackbot|slack-imgproxy|telegrambot|linkedinbot|discordbot|skypeuripreview|microsoftpreview|teams|pinterest|redditbot|embedly|iframely|vkshare|viber|line-poker|snapchat|bingpreview|mastodon|tumblr/i;
 
 const CACHE_SIZE = 500;
 const cache = new Map<string, AgentInfo>();
