@@ -122,7 +122,22 @@ export interface CopyAction extends ActionBase {
   message?: string;
 }
 
-export type RowAction = DetailsAction | ExternalAction | PageAction | RelatedAction | DownloadAction | CopyAction;
+/**
+ * A v1 call on the row (`url` with {field} placeholders: DELETE /v1/history/{id}, the roulettes'
+ * Resetar Campanha), after the confirmation `confirm` when given; then the toast `message` and the
+ * list reloaded, or `errorMessage` (default the server's text).
+ */
+export interface CallAction extends ActionBase {
+  kind: 'call';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  confirm?: string;
+  confirmText?: string;
+  message: string;
+  errorMessage?: string;
+}
+
+export type RowAction = DetailsAction | ExternalAction | PageAction | RelatedAction | DownloadAction | CopyAction | CallAction;
 
 /** The Ativar/Desativar action (x-intranet.toggle); false: none. */
 export interface ToggleRule {
@@ -140,6 +155,12 @@ export const actionConditionFields = (action: Pick<ActionBase, 'when' | 'disable
 /** The {field} placeholders of a page action's route. */
 export const placeholders = (to: string): string[] => [...to.matchAll(/\{([a-z_][a-z0-9_]*)\}/gi)].map((m) => m[1]);
 
-/** A page action's route for a record, each placeholder replaced by the record's value (URL-encoded). */
+/**
+ * A page action's route for a record, each placeholder replaced by the record's value (URL-encoded).
+ * An empty value leaves its segment out ('/edit/{id}/{owner}' without an owner: '/edit/5').
+ */
 export const fillRoute = (to: string, record: Record<string, unknown>): string =>
-  to.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (_, field: string) => encodeURIComponent(String(record[field] ?? '')));
+  to
+    .replace(/\{([a-z_][a-z0-9_]*)\}/gi, (_, field: string) => encodeURIComponent(String(record[field] ?? '')))
+    .replace(/\/{2,}/g, '/')
+    .replace(/(.)\/(?=$|[?#])/, '$1');

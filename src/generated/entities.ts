@@ -2528,6 +2528,545 @@ export const VacanciesSchema = {
 } as const;
 export type Vacancies = FromSchema<typeof VacanciesSchema>;
 
+/** Aparência da roleta (schemas/roleta/roulette-appearances.json, table roleta.aparencia) */
+export const RouletteAppearancesSchema = {
+  "title": "Aparência da roleta",
+  "description": "A aparência da página pública de uma campanha (roleta_aparencia): as cores das fatias alternadas e dos seus textos, a cor e a imagem de fundo (jpg ou png até 10 MB, recomendada 1366x768) e um texto da página.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_campanha": {
+      "type": "integer",
+      "title": "Campanha"
+    },
+    "base_background": {
+      "type": "string",
+      "format": "color",
+      "title": "Cor de fundo da página",
+      "default": "#0d1b3e"
+    },
+    "base_html_content": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "html",
+      "title": "Texto da página",
+      "maxLength": 5000
+    },
+    "color_item": {
+      "type": "string",
+      "format": "color",
+      "title": "Cor de fundo 1",
+      "default": "#1565c0"
+    },
+    "color_text": {
+      "type": "string",
+      "format": "color",
+      "title": "Cor do texto 1",
+      "default": "#ffffff"
+    },
+    "color_item_2": {
+      "type": "string",
+      "format": "color",
+      "title": "Cor de fundo 2",
+      "default": "#ffc107"
+    },
+    "color_text2": {
+      "type": "string",
+      "format": "color",
+      "title": "Cor do texto 2",
+      "default": "#1a1a1a"
+    },
+    "url_background": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "file",
+      "title": "Imagem de fundo"
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criação",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_campanha"
+  ],
+  "additionalProperties": false
+} as const;
+export type RouletteAppearances = FromSchema<typeof RouletteAppearancesSchema>;
+
+/** Roleta (schemas/roleta/roulette-campaigns.json, table roleta.campanha) */
+export const RouletteCampaignsSchema = {
+  "title": "Roleta",
+  "description": "Campanha de roleta de prêmios (roleta_campanha): a roda que um provedor publica em url_campanha para clientes e não clientes girarem, com duas rodas de prêmios (roulette-prizes), uma aparência (roulette-appearances), os giros (roulette-entries) e os sorteios (roulette-draws). O SHA-256 da semente secreta é publicado antes da abertura; a semente é revelada ao encerrar a auditoria.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome",
+      "minLength": 8,
+      "maxLength": 120,
+      "x-errorMessages": {
+        "minLength": "Utilize no mínimo 8 caracteres."
+      }
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "data_inicio_campanha": {
+      "type": "string",
+      "format": "date",
+      "title": "Data de início"
+    },
+    "data_fim_campanha": {
+      "type": "string",
+      "format": "date",
+      "title": "Data de fim"
+    },
+    "motivo_aplicacao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Motivo da aplicação",
+      "maxLength": 140
+    },
+    "descricao": {
+      "type": "string",
+      "title": "Descrição",
+      "minLength": 2,
+      "maxLength": 2000
+    },
+    "sistema": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Sistema",
+      "maxLength": 60,
+      "description": "O sistema (ERP) do provedor onde vivem os clientes da campanha (BITCOM, RAZAOINFO, VETORIAL)."
+    },
+    "api_erp": {
+      "type": "boolean",
+      "title": "Abrir chamado no ERP",
+      "default": false
+    },
+    "intervalo_votacao": {
+      "type": "integer",
+      "title": "Intervalo entre giros (horas)",
+      "minimum": 1,
+      "maximum": 8760,
+      "default": 24
+    },
+    "id_usuario_intranet": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Responsável"
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "slug": {
+      "type": "string",
+      "title": "Código da página",
+      "readOnly": true
+    },
+    "url_campanha": {
+      "type": "string",
+      "title": "Link da campanha",
+      "readOnly": true
+    },
+    "url_auditoria": {
+      "type": "string",
+      "title": "Auditoria",
+      "readOnly": true
+    },
+    "semente_hash": {
+      "type": "string",
+      "title": "SHA-256 da semente",
+      "readOnly": true
+    },
+    "semente": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Semente revelada",
+      "readOnly": true
+    },
+    "semente_revelada_em": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time",
+      "title": "Semente revelada em",
+      "readOnly": true
+    },
+    "rodada": {
+      "type": "integer",
+      "title": "Rodada",
+      "readOnly": true
+    },
+    "responsavel": {
+      "type": "string",
+      "title": "Responsável",
+      "readOnly": true
+    },
+    "periodo": {
+      "type": "string",
+      "title": "Período",
+      "readOnly": true
+    },
+    "cliente": {
+      "type": "integer",
+      "format": "count",
+      "title": "Clientes",
+      "readOnly": true
+    },
+    "nao_cliente": {
+      "type": "integer",
+      "format": "count",
+      "title": "Não Clientes",
+      "readOnly": true
+    },
+    "participantes": {
+      "type": "integer",
+      "format": "count",
+      "title": "Participantes",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criação",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "nome",
+    "data_inicio_campanha",
+    "data_fim_campanha",
+    "descricao",
+    "id_empresa"
+  ],
+  "additionalProperties": false
+} as const;
+export type RouletteCampaigns = FromSchema<typeof RouletteCampaignsSchema>;
+
+/** Sorteio da roleta (schemas/roleta/roulette-draws.json, table roleta.sorteio) */
+export const RouletteDrawsSchema = {
+  "title": "Sorteio da roleta",
+  "description": "Um sorteio entre os participantes de uma campanha (roleta_sorteio): os filtros (Público e Prêmio; nulo é Todos), quantos participantes correspondiam, o índice que a semente escolheu e o ganhador, que não volta a ser sorteado.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_campanha": {
+      "type": "integer",
+      "title": "Campanha"
+    },
+    "rodada": {
+      "type": "integer",
+      "title": "Rodada"
+    },
+    "seq": {
+      "type": "integer",
+      "title": "Sorteio nº"
+    },
+    "id_cliente_historico": {
+      "type": "integer",
+      "title": "Participante"
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome"
+    },
+    "telefone": {
+      "type": "string",
+      "title": "Telefone"
+    },
+    "cliente": {
+      "type": "boolean",
+      "title": "Cliente"
+    },
+    "filtro_cliente": {
+      "type": [
+        "boolean",
+        "null"
+      ],
+      "title": "Público"
+    },
+    "filtro_premiado": {
+      "type": [
+        "boolean",
+        "null"
+      ],
+      "title": "Prêmio"
+    },
+    "candidatos": {
+      "type": "integer",
+      "format": "count",
+      "title": "Participantes no sorteio"
+    },
+    "indice": {
+      "type": "integer",
+      "title": "Índice sorteado"
+    },
+    "ate_seq": {
+      "type": "integer",
+      "title": "Giros até o sorteio"
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Sorteado por"
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Data/Hora",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_campanha",
+    "rodada",
+    "seq",
+    "id_cliente_historico",
+    "nome",
+    "telefone",
+    "cliente",
+    "candidatos",
+    "indice",
+    "ate_seq"
+  ],
+  "additionalProperties": false
+} as const;
+export type RouletteDraws = FromSchema<typeof RouletteDrawsSchema>;
+
+/** Participante da roleta (schemas/roleta/roulette-entries.json, table roleta.historico) */
+export const RouletteEntriesSchema = {
+  "title": "Participante da roleta",
+  "description": "Um giro da página pública (roleta_historico): quem girou, se é cliente do provedor, o prêmio que saiu (pelo servidor, por peso, entre os prêmios acima do estoque mínimo), o cupom (CUPOM- e um código que não se adivinha), o código do cliente no ERP e se houve erro (nenhum prêmio disponível, ou o chamado no ERP falhou). Só o giro escreve; o reset apaga.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_campanha": {
+      "type": "integer",
+      "title": "Campanha"
+    },
+    "rodada": {
+      "type": "integer",
+      "title": "Rodada"
+    },
+    "seq": {
+      "type": "integer",
+      "title": "Giro nº"
+    },
+    "categoria": {
+      "type": "integer",
+      "title": "Categoria"
+    },
+    "seq_categoria": {
+      "type": "integer",
+      "title": "Ordem na categoria"
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome"
+    },
+    "telefone": {
+      "type": "string",
+      "title": "Telefone"
+    },
+    "cpf": {
+      "type": "string",
+      "format": "cpf",
+      "title": "CPF"
+    },
+    "cliente": {
+      "type": "boolean",
+      "title": "Cliente"
+    },
+    "premiado": {
+      "type": "boolean",
+      "title": "Premiado"
+    },
+    "id_premio": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Prêmio"
+    },
+    "cupom": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Cupom"
+    },
+    "codigo": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Código"
+    },
+    "erro": {
+      "type": "boolean",
+      "title": "Erro",
+      "default": false
+    },
+    "elegiveis": {
+      "type": "array",
+      "title": "Prêmios possíveis",
+      "items": {
+        "type": "integer"
+      },
+      "default": []
+    },
+    "pesos": {
+      "type": "array",
+      "title": "Pesos",
+      "items": {
+        "type": "integer"
+      },
+      "default": []
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Data",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_campanha",
+    "rodada",
+    "seq",
+    "categoria",
+    "seq_categoria",
+    "nome",
+    "telefone",
+    "cpf",
+    "cliente",
+    "premiado"
+  ],
+  "additionalProperties": false
+} as const;
+export type RouletteEntries = FromSchema<typeof RouletteEntriesSchema>;
+
+/** Prêmio da roleta (schemas/roleta/roulette-prizes.json, table roleta.premio) */
+export const RoulettePrizesSchema = {
+  "title": "Prêmio da roleta",
+  "description": "Um prêmio de uma roda da campanha (roleta_premio): a roda dos clientes (cliente true) ou a dos não clientes, com o peso no sorteio, o estoque e o estoque mínimo (um prêmio no mínimo fica na roda como esgotado e não pode sair). O assistente grava os prêmios de uma campanha de uma vez (PUT /v1/roulette/{id}/premios).",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_campanha": {
+      "type": "integer",
+      "title": "Campanha"
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome do prêmio",
+      "minLength": 1,
+      "maxLength": 24
+    },
+    "descricao": {
+      "type": "string",
+      "title": "Mensagem do sorteio",
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "cliente": {
+      "type": "boolean",
+      "title": "Cliente"
+    },
+    "peso_item": {
+      "type": "integer",
+      "title": "Peso",
+      "minimum": 1,
+      "maximum": 1000
+    },
+    "quantidade": {
+      "type": "integer",
+      "title": "Quantidade",
+      "minimum": 0,
+      "maximum": 1000000
+    },
+    "quantidade_minima": {
+      "type": "integer",
+      "title": "Estoque mínimo",
+      "minimum": 0,
+      "maximum": 1000000,
+      "default": 0
+    },
+    "animacao": {
+      "type": "boolean",
+      "title": "Confete"
+    },
+    "ordem": {
+      "type": "integer",
+      "title": "Ordem",
+      "minimum": 0,
+      "maximum": 100,
+      "default": 0
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criação",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_campanha",
+    "nome",
+    "descricao",
+    "cliente",
+    "peso_item",
+    "quantidade",
+    "animacao"
+  ],
+  "additionalProperties": false
+} as const;
+export type RoulettePrizes = FromSchema<typeof RoulettePrizesSchema>;
+
 /** Perfil de acesso (schemas/settings/access-profiles.json, table auth.perfil_acesso) */
 export const AccessProfilesSchema = {
   "title": "Perfil de acesso",
@@ -3689,4 +4228,4 @@ export const TrackingLinksSchema = {
 } as const;
 export type TrackingLinks = FromSchema<typeof TrackingLinksSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'Events' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'Events' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';

@@ -63,6 +63,8 @@ export interface Config {
   trackingSalt?: string;
   /** How often the recorded clicks are written (TRACKING_FLUSH_MS, 250). */
   trackingFlushMs?: number;
+  /** Spins one client address may try a minute on the roulettes' public pages (ROULETTE_SPINS_PER_MINUTE, 10; reads: six times as many). */
+  rouletteSpinsPerMinute?: number;
 }
 
 export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
@@ -122,6 +124,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trackingBaseUrl: env.TRACKING_BASE_URL || undefined,
     trackingSalt: env.TRACKING_SALT || undefined,
     trackingFlushMs: Math.max(10, int(env.TRACKING_FLUSH_MS, 250)),
+    rouletteSpinsPerMinute: Math.max(1, int(env.ROULETTE_SPINS_PER_MINUTE, 10)),
     cognito:
       env.COGNITO_USER_POOL_ID && env.COGNITO_CLIENT_ID
         ? {

@@ -11,6 +11,7 @@ import { seedLeadImports } from './leadImports/seed.js';
 import { seedEvents } from './events/seed.js';
 import { seedCampaignResults } from './results/seed.js';
 import { seedTracking } from './tracking/seed.js';
+import { seedRoulettes } from './roulette/seed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
 const STRUCTURE: Record<string, Record<string, string[]>> = {
@@ -170,5 +171,7 @@ export async function seedDemoProfiles(service: ResourceService, log: (msg: stri
     created++;
   }
   if (created) log(`perfis de funcionário de demonstração criados: ${created}`);
+  // The demo roulettes need their owners: they come once the demo users exist.
+  await seedRoulettes(service, log);
   return created;
 }

@@ -449,6 +449,11 @@ describe('every route of the OpenAPI document needs a token, but the public ones
     'POST /v1/auth/refresh',
     'POST /v1/auth/register',
     'POST /v1/auth/resend-sign-up-code',
+    // The roulettes' public page: its data, background, spin and audit (throttled per address).
+    'GET /v1/public/roulette/{slug}',
+    'GET /v1/public/roulette/{slug}/auditoria',
+    'GET /v1/public/roulette/{slug}/fundo',
+    'POST /v1/public/roulette/{slug}/giro',
   ];
 
   it('without a token (or with an invalid one) every other route answers 401 before reading its input', async () => {

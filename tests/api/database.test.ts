@@ -27,6 +27,12 @@ const ENGINE_TABLES = [
   'vendas.tracking_clique',
   // Their counts per link, kept by the same batches apart from the link's row (no history entry per click).
   'vendas.tracking_url_cliques',
+  // The roulettes' secret seeds, kept apart from the campaign's row and its history (src/server/roulette/service.ts).
+  'roleta.semente',
+  // Participants per campaign and category, kept by the spins under the campaign's lock (the draw and the list read them).
+  'roleta.contagem',
+  // The ERP ticket requests of the spins of campaigns with api_erp: the outbox until a connector exists.
+  'roleta.chamado_erp',
 ];
 
 let t: TestDatabase;

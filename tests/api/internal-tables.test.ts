@@ -44,8 +44,8 @@ async function snapshot(name: string, id: number) {
 }
 
 describe('internal tables', () => {
-  it('are the onboarding links and readings, and the send log of the communication scale', () => {
-    expect(INTERNAL.sort()).toEqual(['communication-sends', 'onboarding-progress', 'onboarding-trails', 'trail-contents']);
+  it('are the onboarding links and readings, the send log of the communication scale, and the roulettes\u2019 prizes, looks, spins and draws', () => {
+    expect(INTERNAL.sort()).toEqual(['communication-sends', 'onboarding-progress', 'onboarding-trails', 'roulette-appearances', 'roulette-draws', 'roulette-entries', 'roulette-prizes', 'trail-contents']);
   });
 
   describe.each(INTERNAL)('%s', (name) => {

@@ -93,6 +93,19 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
       id_destino: (await make('tracking-destinations', provider)).id,
     };
   },
+  // A roulette has an owner: a user of its provider.
+  'roulette-campaigns': async (provider, make) => ({ id_usuario_intranet: (await make('users', provider)).id }),
+  // A spin's category, numbers and prize agree (CHECK constraints): a customer without a prize.
+  'roulette-entries': () => ({ rodada: 1, seq: ++serial, categoria: 1, seq_categoria: serial, cliente: true, premiado: false, id_premio: null, cpf: formatCPF(generateCPF()) }),
+  'roulette-draws': async (provider, make) => ({ rodada: 1, seq: ++serial, id_cliente_historico: (await make('roulette-entries', provider)).id }),
+  'roulette-prizes': () => ({ quantidade: 10, quantidade_minima: 0, peso_item: 1 }),
+  // A campaign of its own: a campaign has one look.
+  'roulette-appearances': async (provider, make, t) => {
+    const values = { nome: `Roleta da aparência ${++serial}`, descricao: 'Aparência de teste', id_empresa: provider, id_usuario_intranet: (await make('users', provider)).id, data_inicio_campanha: '2026-01-01', data_fim_campanha: '2026-12-31' };
+    const r = await t.inject({ method: 'POST', url: '/api/roulette-campaigns', payload: values });
+    if (r.statusCode !== 201) throw new Error(`roleta da aparência: ${r.statusCode} ${r.body}`);
+    return { id_campanha: r.json().id };
+  },
   // A lead import reads a spreadsheet sent to /v1/files/ (its rows are the import's own).
   'lead-imports': async (_provider, _make, t) => {
     const { payload, headers } = multipart([file('leads.csv', Buffer.from(`nome;cpf;telefone\nPessoa de Teste;${formatCPF(generateCPF())};(31) 98765-${String(++serial % 10_000).padStart(4, '0')}\n`)), { name: 'bucket-id', data: 'importacoes' }]);
@@ -134,6 +147,15 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'blocking-exception-criteria': ['tipo', 'valor'],
   // An imported row's name needs letters (src/server/leadImports/rows.ts).
   'lead-import-participants': ['nome'],
+  // The owner is required and the system must be the provider's (src/server/roulette/service.ts).
+  'roulette-campaigns': ['id_usuario_intranet', 'sistema', 'data_inicio_campanha', 'data_fim_campanha'],
+  // One look per campaign (a unique rule).
+  'roulette-appearances': ['id_campanha', 'url_background'],
+  // Category, numbers and prize agree; the numbers are unique per campaign.
+  'roulette-entries': ['rodada', 'seq', 'categoria', 'seq_categoria', 'cliente', 'premiado', 'id_premio'],
+  'roulette-draws': ['rodada', 'seq', 'id_cliente_historico'],
+  // The stock never goes below its minimum (a CHECK constraint).
+  'roulette-prizes': ['quantidade', 'quantidade_minima'],
 };
 
 type Maker = (name: string, provider: number) => Promise<Row>;

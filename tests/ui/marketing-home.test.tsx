@@ -103,10 +103,17 @@ describe('/marketing/home', () => {
   });
 
   it('a card of a module not built yet opens its route, which says it is not available yet', async () => {
+    await openAs(['marketing:gestor', 'user']);
+    const section = await screen.findByRole('region', { name: 'PATROCÍNIOS' });
+    fireEvent.click(within(section).getByRole('link', { name: 'Solicitações de Patrocínio' }));
+    expect(await screen.findByText(NOT_YET_AVAILABLE)).toBeTruthy();
+  });
+
+  it('the Roletas card opens the roulettes list', async () => {
     await openAs(['roulette:gestor', 'user']);
     const section = await screen.findByRole('region', { name: 'ROLETAS' });
     fireEvent.click(within(section).getByRole('link', { name: 'Roletas' }));
-    expect(await screen.findByText(NOT_YET_AVAILABLE)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'NOVA ROLETA' })).toBeTruthy();
   });
 
   it('the Eventos card opens the events list', async () => {

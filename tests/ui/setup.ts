@@ -3,7 +3,14 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-afterEach(() => cleanup());
+// After unmounting, one turn of the timers: a callback a screen scheduled just before (react-admin's
+// reference inputs apply their filters in a setTimeout of 0) runs while the page still exists, not
+// after the test file's environment is gone ('window is not defined', an unhandled error that fails
+// the run although every test passed).
+afterEach(async () => {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
 
 // Screens are lazy-loaded chunks fetched from the real server: allow more than the default second.
 configure({ asyncUtilTimeout: 15_000 });

@@ -1,7 +1,8 @@
 // The row actions a schema declares (x-intranet.actions): a read-only details dialog, an external
 // link (disabled without a URL), a link to a screen, a dialog of the related rows of another
 // resource, the download of a row's stored file and the copy of a text field; each for whom its `right` allows, on the rows
-// its `when` accepts, disabled (named by its disabledLabel) on the rows its `disabledWhen` accepts.
+// its `when` accepts, disabled (named by its disabledLabel) on the rows its `disabledWhen` accepts;
+// and a v1 call on the row (after its confirmation), which reloads the list.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -22,7 +23,8 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { RecordContextProvider, useGetList } from 'react-admin';
+import WarningIcon from '@mui/icons-material/WarningAmber';
+import { RecordContextProvider, useGetList, useRefresh } from 'react-admin';
 import { DIALOG_DEFAULTS } from '../../domain/dialog.js';
 import { NO_DATA_TEXT } from '../../domain/format.js';
 import { userAllows } from '../../domain/roles.js';
@@ -30,10 +32,13 @@ import { fillRoute, meets, type RowAction } from '../../domain/rowActions.js';
 import { rightsOf, type Rights } from './access.js';
 import { displayText, SchemaField } from './fields.js';
 import { saveStoredFile } from './files.js';
+import { v1Fetch } from './api.js';
+import { IntranetDialog } from './Dialog.js';
+import { interpolate } from './resourceMessages.js';
 import { NamedIcon } from './iconNames.js';
 import { columnTitle } from './paths.js';
 import { configByResource } from './registry.js';
-import { useToasts } from './RowActions.js';
+import { DELETE_WARNING, useToasts } from './RowActions.js';
 import type { Operation, ResourceConfig } from './schemas.js';
 
 const OPERATIONS = new Set<string>(['list', 'get', 'create', 'update', 'delete']);
@@ -212,6 +217,45 @@ function CopyButton({ action, record }: { action: Extract<RowAction, { kind: 'co
   return <ActionButton action={action} disabled={!text} onClick={() => void copy()} />;
 }
 
+/** A call action: the v1 call of the row (after its confirmation), its toast, and the list reloaded. */
+function CallButton({ config, action, record }: { config: ResourceConfig; action: Extract<RowAction, { kind: 'call' }>; record: Record<string, unknown> }) {
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const toasts = useToasts();
+  const refresh = useRefresh();
+  const call = async () => {
+    setBusy(true);
+    try {
+      await v1Fetch(fillRoute(action.url, record), { method: action.method, module: [config.module, ...config.alsoModules] });
+      setConfirming(false);
+      toasts.success(action.message);
+      refresh();
+    } catch (error) {
+      setConfirming(false);
+      toasts.failure(action.errorMessage ? { message: action.errorMessage } : error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!action.confirm) return <ActionButton action={action} busy={busy} onClick={() => void call()} />;
+  return (
+    <>
+      <ActionButton action={action} busy={busy} onClick={() => setConfirming(true)} />
+      <IntranetDialog
+        open={confirming}
+        icon={<WarningIcon color="warning" />}
+        title={interpolate(action.confirm, config, record) ?? action.label}
+        text={action.confirmText ?? DELETE_WARNING}
+        primaryButtonLabel={action.label}
+        primaryColor="error"
+        loading={busy}
+        onConfirm={() => void call()}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
 /** One schema action of a row. */
 export function SchemaAction({ config, action, record }: { config: ResourceConfig; action: RowAction; record: Record<string, unknown> }) {
   const [open, setOpen] = useState(false);
@@ -228,6 +272,8 @@ export function SchemaAction({ config, action, record }: { config: ResourceConfi
       return <DownloadButton config={config} action={action} record={record} />;
     case 'copy':
       return <CopyButton action={action} record={record} />;
+    case 'call':
+      return <CallButton config={config} action={action} record={record} />;
     case 'details':
     case 'related':
       return (

@@ -42,6 +42,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import LinkIcon from '@mui/icons-material/Link';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import VerifiedIcon from '@mui/icons-material/VerifiedOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import ListIcon from '@mui/icons-material/List';
@@ -102,6 +103,7 @@ const ICONS: Record<string, typeof Label> = {
   link: LinkIcon,
   assessment: AssessmentIcon,
   restart_alt: RestartAltIcon,
+  verified: VerifiedIcon,
   content_copy: ContentCopyIcon,
   download: DownloadIcon,
   list: ListIcon,

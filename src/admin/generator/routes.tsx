@@ -19,7 +19,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { Loading } from 'react-admin';
 import { CatchAll } from '../shell/CatchAll.js';
-import { aliasConfig, registerPathOf, scopeHome, type ResourceConfig } from './schemas.js';
+import { aliasConfig, editBaseOf, editPathOf, editRoutePattern, registerPathOf, scopeHome, type ResourceConfig } from './schemas.js';
 
 const ResourceList = lazy(() => import('./ResourceList.js'));
 const ResourceForm = lazy(() => import('./ResourceForm.js'));
@@ -36,7 +36,7 @@ export const Lazy = ({ children }: { children: ReactNode }) => (
 
 export const listPath = (config: ResourceConfig) => `${config.path}/list`;
 export const registerPath = (config: ResourceConfig) => `${config.path}/register`;
-export const editPath = (config: ResourceConfig, id: string | number) => `${config.editBase}/${id}`;
+export const editPath = (config: ResourceConfig, id: string | number) => editPathOf(config, id);
 
 const paramOf = (config: ResourceConfig) => `:${config.scope!.param}`;
 
@@ -140,9 +140,9 @@ function formRoutes(config: ResourceConfig, claimed: ReadonlySet<string>) {
     />,
     <Route
       key={`${config.path}:edit`}
-      path={`${config.editBase}/:id`}
+      path={editRoutePattern(config)}
       element={
-        <Lazy key={`${config.editBase}/:id`}>
+        <Lazy key={editRoutePattern(config)}>
           <ResourceForm config={config} mode="edit" />
         </Lazy>
       }
@@ -164,7 +164,7 @@ function formRoutes(config: ResourceConfig, claimed: ReadonlySet<string>) {
         }
       />
     ) : claimed.has(config.editBase) ? null : (
-      <Route key={`${config.path}:edit-none`} path={config.editBase} element={<Navigate to={registerPath(config)} replace />} />
+      <Route key={`${config.path}:edit-none`} path={editBaseOf(config)} element={<Navigate to={registerPath(config)} replace />} />
     ),
   ].filter((route) => route !== null);
 }

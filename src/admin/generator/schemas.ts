@@ -4,7 +4,7 @@
 import type { Right } from '../../domain/roles.js';
 import type { DateRange } from '../../domain/dateRange.js';
 import type { ResourceMessages } from '../../domain/messages.js';
-import { TOGGLE_DEFAULTS, type RowAction, type RowCondition, type ToggleRule } from '../../domain/rowActions.js';
+import { fillRoute, TOGGLE_DEFAULTS, type RowAction, type RowCondition, type ToggleRule } from '../../domain/rowActions.js';
 
 export type { RowAction, RowCondition };
 
@@ -321,7 +321,7 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
     saveAndContinue: x.form?.saveAndContinue === true,
     files: x.files ?? {},
     recordLabel: labelOf ?? fallbackLabel,
-    editable: writable.length > 0,
+    editable: writable.length > 0 && !x.internal,
     access: x.access,
     dateRanges: x.dateRanges ?? [],
     provider: x.provider ?? null,
@@ -359,6 +359,7 @@ export const returnPathOf = (config: ResourceConfig) => config.returnTo ?? listP
 
 /** The edit screen of a record (of a scoped register: under the screen's parent, else the record's own). */
 export function editPathOf(config: ResourceConfig, id: string | number, record?: Record<string, unknown>): string {
+  if (isEditTemplate(config)) return fillRoute(config.editBase, { ...record, id });
   const scope = config.scope;
   if (!scope) return `${config.editBase}/${id}`;
   // The list of every parent's rows (an optional scope) opens a record by its own address.
@@ -367,6 +368,16 @@ export function editPathOf(config: ResourceConfig, id: string | number, record?:
   if (scope.in === 'path') return `${config.editBase}/${encodeURIComponent(parent)}/${encodeURIComponent(String(id))}`;
   return `${config.editBase}?${new URLSearchParams({ [scope.param]: parent, [scope.idParam ?? 'id']: String(id) })}`;
 }
+
+/** An editPath with {field} placeholders is the whole address of the edit screen (/marketing/roulette/edit/{id}/{id_usuario_intranet}). */
+export const isEditTemplate = (config: Pick<ResourceConfig, 'editBase'>) => config.editBase.includes('{');
+
+/** The edit screen's route pattern: <editBase>/:id, or a template's placeholders as parameters ({id} required, the others optional). */
+export const editRoutePattern = (config: Pick<ResourceConfig, 'editBase'>) =>
+  isEditTemplate(config) ? config.editBase.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (_, f: string) => (f === 'id' ? ':id' : `:${f}?`)) : `${config.editBase}/:id`;
+
+/** The edit screen's address without a record: a template's part before its first placeholder. */
+export const editBaseOf = (config: Pick<ResourceConfig, 'editBase'>) => (isEditTemplate(config) ? config.editBase.slice(0, config.editBase.indexOf('{')).replace(/\/$/, '') : config.editBase);
 
 const blankToUndefined = (v: unknown) => (v === null || v === undefined || v === '' ? undefined : String(v));
 

@@ -9,7 +9,7 @@
 import { matchPath } from 'react-router-dom';
 import { customPages } from '../customPages.js';
 import { resourceConfigs } from '../generator/registry.js';
-import { aliasConfig, scopedScreens, type Operation, type ResourceConfig } from '../generator/schemas.js';
+import { aliasConfig, editRoutePattern, scopedScreens, type Operation, type ResourceConfig } from '../generator/schemas.js';
 import { allowed, mayOpen, type ScreenAccess, type ScreenParams, type Viewer } from './accessRules.js';
 import { hasAdminCards } from './adminSections.js';
 import { plannedAreaOf, type PlannedArea } from './plannedRoutes.js';
@@ -32,7 +32,7 @@ function generatedScreens(config: ResourceConfig): Screen[] {
     screens.push(
       { pattern: `${config.path}/register`, access: on('create') },
       { pattern: `${config.path}/register/:id`, access: on('update') },
-      { pattern: `${config.editBase}/:id`, access: on('update') },
+      { pattern: editRoutePattern(config), access: on('update') },
     );
   }
   // A register under a parent record (x-intranet.scope): its list, register and edit addresses.

@@ -36,9 +36,9 @@ export const DEMO_USERS: { email: string; nome: string; papeis: string[]; provid
   { email: 'gestor.rh@bitcom.com.br', nome: 'Helena Gestora RH', papeis: ['rh:gestor', 'onboarding:gestor', 'users:gestor', 'user'], provider: 'Bitcom', funcionario: true, cargo: 'Analista de DP' },
   { email: 'leitor.rh@bitcom.com.br', nome: 'Lucas Leitor RH', papeis: ['rh:leitor', 'onboarding:leitor', 'user'], provider: 'Bitcom', funcionario: true, cargo: 'Assistente de DP' },
   { email: 'solicitante@razaoinfo.com.br', nome: 'Sofia Solicitante', papeis: ['onboarding:solicitante', 'rh:solicitante', 'user'], provider: 'RazãoInfo', funcionario: true, cargo: 'Analista de Recrutamento' },
-  { email: 'gestor.vendas@vetorial.net', nome: 'Vitor Gestor de Vendas', papeis: ['vendas:gestor', 'marketing:gestor', 'regua_comunicacao:gestor', 'user'], provider: 'Vetorial', funcionario: true, cargo: 'Supervisor de Vendas' },
+  { email: 'gestor.vendas@vetorial.net', nome: 'Vitor Gestor de Vendas', papeis: ['vendas:gestor', 'marketing:gestor', 'regua_comunicacao:gestor', 'roulette:gestor', 'user'], provider: 'Vetorial', funcionario: true, cargo: 'Supervisor de Vendas' },
   { email: 'vendedor@vetorial.net', nome: 'Valéria Vendedora', papeis: ['vendas:solicitante', 'user'], provider: 'Vetorial', funcionario: true, cargo: 'Vendedor Externo' },
-  { email: 'leitor.marketing@razaoinfo.com.br', nome: 'Marcos Leitor de Marketing', papeis: ['marketing:leitor', 'vendas:leitor', 'regua_comunicacao:leitor', 'user'], provider: 'RazãoInfo', funcionario: true, cargo: 'Analista de Marketing' },
+  { email: 'leitor.marketing@razaoinfo.com.br', nome: 'Marcos Leitor de Marketing', papeis: ['marketing:leitor', 'vendas:leitor', 'regua_comunicacao:leitor', 'roulette:leitor', 'user'], provider: 'RazãoInfo', funcionario: true, cargo: 'Analista de Marketing' },
   { email: 'funcionario@bitcom.com.br', nome: 'Fábio Funcionário', papeis: ['user'], provider: 'Bitcom', funcionario: true, cargo: 'Técnico de Suporte N1' },
   { email: 'candidato@email.com', nome: 'Carla Candidata', papeis: ['user'], provider: null, funcionario: false },
 ];

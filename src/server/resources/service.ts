@@ -316,41 +316,52 @@ export class ResourceService {
   }
 
   async update(def: ResourceDef, rawId: unknown, body: unknown, actor: Actor) {
+    return this.write(actor, (tx) => this.updateIn(tx, def, rawId, body, actor));
+  }
+
+  /**
+   * A create inside a transaction a feature already holds (service.write): validated, scoped, hooked
+   * and audited as create() is, with several registers written together (a roulette's prizes). The
+   * hooks' prepare does not run.
+   */
+  async createIn(tx: Queryable, def: ResourceDef, body: unknown, actor: Actor) {
+    return hideWriteOnly(def, await this.insertChecked(tx, def, validateRecord(def, body, 'create'), actor));
+  }
+
+  /** An update inside a transaction a feature already holds, as update() does it. */
+  async updateIn(tx: Queryable, def: ResourceDef, rawId: unknown, body: unknown, actor: Actor) {
     const id = this.parseId(def, rawId);
-    return this.write(actor, async (tx) => {
-      const existing = await this.readRow(def, id, actor, tx, true);
-      const values = validateRecord(def, body, 'update', existing);
-      const hooks = this.hooks.get(def.name);
-      const ctx = { tx, def, actor, operation: 'update' as const, existing };
-      await hooks?.beforeWrite?.({ ...ctx, values });
-      await assertReferencesInScope(tx, this.registry, def, values, existing, actor);
-      const row = Object.keys(values).length
-        ? await updateRow(tx, def, id, values).catch((e) => {
-            throw hooks?.databaseError?.(e) ?? e;
-          })
-        : existing;
-      await this.assertInScope(tx, def, id, actor);
-      await hooks?.afterWrite?.({ ...ctx, row });
-      return hideWriteOnly(def, await this.readBack(tx, def, row));
-    });
+    const existing = await this.readRow(def, id, actor, tx, true);
+    const values = validateRecord(def, body, 'update', existing);
+    const hooks = this.hooks.get(def.name);
+    const ctx = { tx, def, actor, operation: 'update' as const, existing };
+    await hooks?.beforeWrite?.({ ...ctx, values });
+    await assertReferencesInScope(tx, this.registry, def, values, existing, actor);
+    const row = Object.keys(values).length
+      ? await updateRow(tx, def, id, values).catch((e) => {
+          throw hooks?.databaseError?.(e) ?? e;
+        })
+      : existing;
+    await this.assertInScope(tx, def, id, actor);
+    await hooks?.afterWrite?.({ ...ctx, row });
+    return hideWriteOnly(def, await this.readBack(tx, def, row));
   }
 
   async delete(def: ResourceDef, rawId: unknown, actor: Actor) {
     const id = this.parseId(def, rawId);
-    return this.write(
-      actor,
-      async (tx) => {
-        const existing = await this.readRow(def, id, actor, tx, true);
-        const hooks = this.hooks.get(def.name);
-        const ctx = { tx, def, actor, operation: 'delete' as const, existing };
-        await hooks?.beforeWrite?.({ ...ctx, values: null });
-        const { rows } = await tx.query(`DELETE FROM ${def.sqlTable} WHERE "id" = $1 RETURNING *`, [id]);
-        await hooks?.afterWrite?.({ ...ctx, row: rows[0] });
-        return hideWriteOnly(def, rows[0]);
-      },
-      'delete',
-      (e) => this.refusedDelete(def, id, actor, e),
-    );
+    return this.write(actor, (tx) => this.deleteIn(tx, def, id, actor), 'delete', (e) => this.refusedDelete(def, id, actor, e));
+  }
+
+  /** A delete inside a transaction a feature already holds, as delete() does it. */
+  async deleteIn(tx: Queryable, def: ResourceDef, rawId: unknown, actor: Actor) {
+    const id = this.parseId(def, rawId);
+    const existing = await this.readRow(def, id, actor, tx, true);
+    const hooks = this.hooks.get(def.name);
+    const ctx = { tx, def, actor, operation: 'delete' as const, existing };
+    await hooks?.beforeWrite?.({ ...ctx, values: null });
+    const { rows } = await tx.query(`DELETE FROM ${def.sqlTable} WHERE "id" = $1 RETURNING *`, [id]);
+    await hooks?.afterWrite?.({ ...ctx, row: rows[0] });
+    return hideWriteOnly(def, rows[0]);
   }
 
   /**

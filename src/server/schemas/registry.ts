@@ -332,6 +332,7 @@ function checkListActions(schema: EntitySchema, file: string, known: (f: string,
       if (baseType(props[action.field]) !== 'string') throw new SchemaError(`${file}: ${where} field "${action.field}" must be a string`);
     }
     if (action.kind === 'page') placeholders(action.to).forEach((f) => known(f, `${where} route`));
+    if (action.kind === 'call') placeholders(action.url).forEach((f) => known(f, `${where} url`));
     if (action.kind === 'copy') {
       known(action.field, where);
       if (baseType(props[action.field]) !== 'string') throw new SchemaError(`${file}: ${where} field "${action.field}" must be a string`);
@@ -348,6 +349,11 @@ function checkListActions(schema: EntitySchema, file: string, known: (f: string,
     conditionFields(block.toggle.when).forEach((f) => known(f, 'toggle.when'));
   }
   conditionFields(block.deleteWhen).forEach((f) => known(f, 'deleteWhen'));
+  if (block.editPath?.includes('{')) {
+    placeholders(block.editPath).forEach((f) => known(f, 'editPath'));
+    if (!placeholders(block.editPath).includes('id')) throw new SchemaError(`${file}: editPath with placeholders must name {id}`);
+    if (block.scope) throw new SchemaError(`${file}: editPath with placeholders cannot be used with a scope`);
+  }
   for (const alias of block.aliases ?? []) {
     for (const [field, value] of Object.entries(alias.filter ?? {})) {
       known(field, `alias ${alias.path} filter`);

@@ -1,0 +1,438 @@
+// Prize roulettes (marketing document, sections 2 to 9 on roulettes): the campaign register with its
+// rules (owner, public address, the seed's commitment, Excluir only without participants and its
+// texts), the wizard's prizes and look, the public page and its spin (customer or not, weighted pick
+// above the minimum stock, coupon, one spin per interval, honeypot, throttle, closed pages), no prize
+// oversold under 50 simultaneous spins, the raffle (filters, exclusion, 'Não há participantes
+// correspondentes.'), the participants, Pausar/Reativar, Resetar Campanha (superadmin), the reveal and
+// the audit recomputed here from the revealed seed; rights and provider scope throughout.
+import { createHash, createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidCPF } from '@brazilian-utils/brazilian-utils';
+import { candidateOrder, drawIndex, drawMessage, fractionOf, pickWeighted, ROULETTE_TEXTS, spinMessage } from '../../src/domain/roulette.js';
+import { ROULETTE_MSG } from '../../src/server/roulette/service.js';
+import { bearer, testApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+let A: number; // Bitcom
+let B: number; // Vetorial
+const users: Record<string, { token: string; role: string; id: number }> = {};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+function call(method: Method, url: string, payload?: unknown, as?: string) {
+  const headers = as ? bearer(users[as].token, users[as].role) : bearer(t.adminToken, 'users:superadmin');
+  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+const publicCall = (method: 'GET' | 'POST', url: string, payload?: unknown, ip = '198.51.100.7') =>
+  t.app.inject({ method, url, remoteAddress: ip, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+/** A valid CPF from 9 digits (the check digits computed). */
+function cpfFrom(base: number): string {
+  const d = String(base).padStart(9, '0').split('').map(Number);
+  for (const len of [9, 10]) {
+    const sum = d.slice(0, len).reduce((s, n, i) => s + n * (len + 1 - i), 0);
+    const r = (sum * 10) % 11;
+    d.push(r === 10 ? 0 : r);
+  }
+  const cpf = d.join('');
+  if (!isValidCPF(cpf)) throw new Error(cpf);
+  return cpf;
+}
+let cpfSeq = 100_000_000;
+const nextCpf = () => cpfFrom(++cpfSeq);
+const phone = (n: number) => `(41) 9${String(8000_0000 + n).slice(-8, -4)}-${String(n).padStart(4, '0').slice(-4)}`;
+
+const PERIOD = { data_inicio_campanha: '2020-01-01', data_fim_campanha: '2099-12-31' };
+
+async function createCampaign(extra: Record<string, unknown> = {}, as?: string) {
+  const r = await call('POST', '/api/roulette-campaigns', { nome: 'Roleta de Natal 2026', descricao: 'Gire e ganhe', id_empresa: A, id_usuario_intranet: users['roulette:gestor'].id, ...PERIOD, ...extra }, as);
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json() as Record<string, any>;
+}
+
+const prize = (nome: string, cliente: boolean, extra: Record<string, unknown> = {}) => ({
+  nome,
+  descricao: `Você ganhou ${nome}!`,
+  cliente,
+  peso_item: 10,
+  quantidade: 100,
+  quantidade_minima: 0,
+  animacao: true,
+  ...extra,
+});
+const wheel = (cliente: boolean, n = 4, extra: (i: number) => Record<string, unknown> = () => ({})) =>
+  Array.from({ length: n }, (_, i) => prize(`${cliente ? 'C' : 'N'} prêmio ${i + 1}`, cliente, extra(i)));
+
+async function savePrizes(id: number, premios: unknown[], as?: string) {
+  const r = await call('PUT', `/v1/roulette/${id}/premios`, { premios }, as);
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().premios as Record<string, any>[];
+}
+
+async function spin(slug: string, body: Record<string, unknown> = {}, ip?: string) {
+  return publicCall('POST', `/v1/public/roulette/${slug}/giro`, { nome: 'Maria Visitante', telefone: phone(cpfSeq), cpf: nextCpf(), ...body }, ip);
+}
+
+const userId = async (token: string) => {
+  const r = await t.app.inject({ method: 'GET', url: '/v1/auth/me', headers: bearer(token) });
+  return (r.json().id ?? r.json().usuario?.id) as number;
+};
+
+beforeAll(async () => {
+  t = await testApp({ config: { rouletteSpinsPerMinute: 100_000, publicUrl: 'https://intranet.exemplo.com.br' } });
+  const post = async (url: string, body: object) => {
+    const r = await t.inject({ method: 'POST', url, payload: body });
+    expect(r.statusCode, r.body).toBe(201);
+    return r.json().id as number;
+  };
+  A = await post('/api/providers', { nome: 'Bitcom', site: 'https://www.bitcom.com.br' });
+  B = await post('/api/providers', { nome: 'Vetorial', site: 'https://www.vetorial.net' });
+  await post('/api/systems', { nome: 'BITCOM', id_empresa: A });
+  for (const [key, role, providers] of [
+    ['roulette:gestor', 'roulette:gestor', [A]],
+    ['roulette:solicitante', 'roulette:solicitante', [A]],
+    ['roulette:leitor', 'roulette:leitor', [A]],
+    ['rh:gestor', 'rh:gestor', [A]],
+    ['vetorial', 'roulette:gestor', [B]],
+  ] as const) {
+    const email = `${key.replace(':', '.')}@roleta.teste`;
+    const token = await t.userToken({ papeis: [role], id_empresas: [...providers], email, funcionario: true, nome: `Pessoa ${key}` });
+    const { rows } = await t.db.query<{ id: number }>('SELECT id FROM auth.usuario WHERE email = $1', [email]);
+    users[key] = { token, role, id: rows[0].id };
+  }
+  void userId;
+});
+afterAll(() => t?.close());
+
+describe('the campaign register', () => {
+  it('creates a campaign with its public address, the SHA-256 of a secret seed, the owner and the period; the list names the owner', async () => {
+    const c = await createCampaign();
+    expect(c.url_campanha).toMatch(/^https:\/\/intranet\.exemplo\.com\.br\/roleta\/[0-9A-Za-z]{12}$/);
+    expect(c.url_auditoria).toBe(`${c.url_campanha}/auditoria`);
+    expect(c.semente_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(c.semente).toBeNull();
+    expect(c).toMatchObject({ responsavel: 'Pessoa roulette:gestor', periodo: '01/01/2020 a 31/12/2099', cliente: 0, nao_cliente: 0, participantes: 0, ativo: true, rodada: 1 });
+    const other = await createCampaign();
+    expect(other.slug).not.toBe(c.slug);
+    const list = await call('GET', '/v1/roulette/', undefined, 'roulette:leitor');
+    expect(list.statusCode).toBe(200);
+    const row = list.json().roleta_campanha.find((r: any) => r.id === c.id);
+    expect(row.usuario_campanha).toEqual({ nome: 'Pessoa roulette:gestor' });
+    // The seed itself is never answered, nor written into the campaign's history.
+    const history = await call('GET', `/api/roulette-campaigns/${c.id}/history`);
+    expect(JSON.stringify(history.json())).not.toMatch(/"semente":"[0-9a-f]{64}"/);
+  });
+
+  it('requires the owner, a name of 8 characters or more, a reason of at most 140, the provider\u2019s system; read-only fields are ignored', async () => {
+    let r = await call('POST', '/api/roulette-campaigns', { nome: 'Roleta sem dono', descricao: 'x y', id_empresa: A, ...PERIOD });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors.id_usuario_intranet).toBe('Campo obrigatório');
+    r = await call('POST', '/api/roulette-campaigns', { nome: 'Curta', descricao: 'x y', id_empresa: A, id_usuario_intranet: users['roulette:gestor'].id, ...PERIOD, motivo_aplicacao: 'x'.repeat(141) });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors.nome).toBe('Utilize no mínimo 8 caracteres.');
+    expect(r.json().errors.motivo_aplicacao).toEqual(expect.any(String));
+    r = await call('POST', '/api/roulette-campaigns', { nome: 'Roleta com sistema errado', descricao: 'x y', id_empresa: A, id_usuario_intranet: users['roulette:gestor'].id, ...PERIOD, sistema: 'VETORIAL' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors.sistema).toBe(ROULETTE_MSG.systemUnknown);
+    r = await call('POST', '/api/roulette-campaigns', { nome: 'Roleta de datas trocadas', descricao: 'x y', id_empresa: A, id_usuario_intranet: users['roulette:gestor'].id, data_inicio_campanha: '2026-12-31', data_fim_campanha: '2026-12-01' });
+    expect(r.statusCode).toBe(400);
+    const ok = await createCampaign({ sistema: 'bitcom', slug: 'escolhido', semente_hash: 'x' });
+    expect(ok.slug).not.toBe('escolhido');
+    expect(ok.semente_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('checks rights and providers: 401 without a token, 403 without a roulette role, another provider\u2019s campaign not found', async () => {
+    const c = await createCampaign();
+    expect((await t.app.inject({ method: 'GET', url: '/v1/roulette/' })).statusCode).toBe(401);
+    expect((await call('GET', '/v1/roulette/', undefined, 'rh:gestor')).statusCode).toBe(403);
+    expect((await call('POST', '/api/roulette-campaigns', { nome: 'Roleta do leitor', descricao: 'x y', id_empresa: A, id_usuario_intranet: users['roulette:leitor'].id, ...PERIOD }, 'roulette:leitor')).statusCode).toBe(403);
+    expect((await call('GET', `/v1/roulette/draw/${c.id}`, undefined, 'vetorial')).statusCode).toBe(404);
+    expect((await call('PUT', `/v1/roulette/${c.id}/premios`, { premios: [...wheel(true), ...wheel(false)] }, 'vetorial')).statusCode).toBe(404);
+    const list = await call('GET', '/v1/roulette/', undefined, 'vetorial');
+    expect(list.json().roleta_campanha.some((r: any) => r.id === c.id)).toBe(false);
+    // The owners offered: active staff of the caller's providers.
+    const owners = await call('GET', '/v1/roulette/admin', undefined, 'roulette:solicitante');
+    expect(owners.statusCode).toBe(200);
+    const names = owners.json().usuarios.map((u: any) => u.nome);
+    expect(names).toContain('Pessoa roulette:gestor');
+    expect(names).not.toContain('Pessoa vetorial');
+  });
+});
+
+describe('the prizes and the look', () => {
+  it('saves both wheels in one call, 4 to 7 prizes each, quantity above the minimum stock; updates, adds and removes', async () => {
+    const c = await createCampaign();
+    let r = await call('PUT', `/v1/roulette/${c.id}/premios`, { premios: [...wheel(true, 3), ...wheel(false)] });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe(ROULETTE_MSG.prizeCount);
+    r = await call('PUT', `/v1/roulette/${c.id}/premios`, { premios: [...wheel(true, 8), ...wheel(false)] });
+    expect(r.statusCode).toBe(400);
+    r = await call('PUT', `/v1/roulette/${c.id}/premios`, { premios: [...wheel(true, 4, (i) => (i === 2 ? { quantidade: 5, quantidade_minima: 5 } : {})), ...wheel(false, 4, (i) => (i === 0 ? { nome: 'x'.repeat(25) } : {}))] });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors['premios.2.quantidade']).toBe(ROULETTE_TEXTS.quantityHint);
+    r = await call('PUT', `/v1/roulette/${c.id}/premios`, { premios: [...wheel(true), ...wheel(false, 4, (i) => (i === 0 ? { nome: 'x'.repeat(25) } : {}))] });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors['premios.4.nome']).toEqual(expect.any(String));
+    const saved = await savePrizes(c.id, [...wheel(true), ...wheel(false)], undefined);
+    expect(saved).toHaveLength(8);
+    expect(saved.map((p) => p.ordem)).toEqual([0, 1, 2, 3, 0, 1, 2, 3]);
+    // Rename one, drop another, add two: one transaction.
+    const next = [...saved.slice(0, 3).map((p, i) => ({ id: p.id, ...prize(i === 0 ? 'Renomeado' : p.nome, true) })), ...wheel(true, 2), ...saved.slice(4).map((p) => ({ id: p.id, ...prize(p.nome, false) }))];
+    const again = await savePrizes(c.id, next, 'roulette:solicitante');
+    expect(again).toHaveLength(9);
+    expect(again[0]).toMatchObject({ id: saved[0].id, nome: 'Renomeado' });
+    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM roleta.premio WHERE id_campanha = $1', [c.id]);
+    expect(rows[0].n).toBe(9);
+  });
+
+  it('answers 400, never 500, to malformed prize bodies', async () => {
+    const c = await createCampaign();
+    for (const body of [{}, { premios: 'x' }, { premios: [1, 2] }, { premios: [{ ...prize('A', true), extra: 1 }] }, { premios: [...wheel(true), ...wheel(false)], outro: 1 }, { premios: [{ ...prize('A', true), peso_item: 'muito' }, ...wheel(true, 3), ...wheel(false)] }]) {
+      const r = await call('PUT', `/v1/roulette/${c.id}/premios`, body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+      expect(r.json().message).toEqual(expect.any(String));
+    }
+  });
+
+  it('saves the look, then updates it; refuses a file that is not an image', async () => {
+    const c = await createCampaign();
+    let r = await call('PUT', `/v1/roulette/${c.id}/aparencia`, { color_item: '#ff0000', color_text: '#ffffff', color_item_2: '#00ff00', color_text2: '#000000', base_background: '#101010' }, 'roulette:solicitante');
+    expect(r.statusCode, r.body).toBe(200);
+    r = await call('PUT', `/v1/roulette/${c.id}/aparencia`, { color_item: '#123456' }, 'roulette:solicitante');
+    expect(r.json().aparencia).toMatchObject({ color_item: '#123456', color_item_2: '#00ff00' });
+    r = await call('PUT', `/v1/roulette/${c.id}/aparencia`, { color_item: 'vermelho' });
+    expect(r.statusCode).toBe(400);
+    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM roleta.aparencia WHERE id_campanha = $1', [c.id]);
+    expect(rows[0].n).toBe(1);
+  });
+});
+
+describe('the public page and the spin', () => {
+  it('shows the look, both wheels and the commitment without signing in; an unknown slug is a friendly 404', async () => {
+    const c = await createCampaign();
+    await savePrizes(c.id, [...wheel(true), ...wheel(false, 4, (i) => (i === 1 ? { quantidade: 3, quantidade_minima: 3 } : {}))].map((p, i) => (i === 5 ? { ...p, quantidade: 4 } : p)));
+    await t.db.query('UPDATE roleta.premio SET quantidade = quantidade_minima WHERE id_campanha = $1 AND nome = $2', [c.id, 'N prêmio 2']);
+    const r = await publicCall('GET', `/v1/public/roulette/${c.slug}`);
+    expect(r.statusCode, r.body).toBe(200);
+    const info = r.json();
+    expect(info).toMatchObject({ nome: 'Roleta de Natal 2026', situacao: 'aberta', mensagem: null, semente_hash: c.semente_hash, semente: null });
+    expect(info.premios.cliente).toHaveLength(4);
+    expect(info.premios.nao_cliente.find((p: any) => p.nome === 'N prêmio 2').esgotado).toBe(true);
+    expect(JSON.stringify(info)).not.toMatch(/peso_item|quantidade/);
+    const missing = await publicCall('GET', '/v1/public/roulette/naoexiste123');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(ROULETTE_MSG.notFound);
+  });
+
+  it('tells customers from non-customers, picks from that wheel, writes the coupon and decrements the stock; once per interval per CPF', async () => {
+    const c = await createCampaign({ api_erp: true, sistema: 'BITCOM' });
+    await savePrizes(c.id, [...wheel(true), ...wheel(false)]);
+    const customerCpf = nextCpf();
+    await t.db.query(
+      `INSERT INTO relacionamento.dados_pessoas (sistema, id_empresa, cod_cliente, codpessoa, nome_razaosocial, cpf, situacao) VALUES ('BITCOM', $1, 'C-778', 'P-778', 'Cliente Fiel', $2, 'ativo')`,
+      [A, customerCpf],
+    );
+    const r = await spin(c.slug, { cpf: `${customerCpf.slice(0, 3)}.${customerCpf.slice(3, 6)}.${customerCpf.slice(6, 9)}-${customerCpf.slice(9)}`, telefone: '41999887766' });
+    expect(r.statusCode, r.body).toBe(200);
+    const won = r.json();
+    expect(won.cliente).toBe(true);
+    expect(won.premios.map((p: any) => p.nome)).toEqual(['C prêmio 1', 'C prêmio 2', 'C prêmio 3', 'C prêmio 4']);
+    expect(won.indice).toEqual(expect.any(Number));
+    expect(won.premio).toMatchObject({ nome: won.premios[won.indice].nome, animacao: true });
+    expect(won.cupom).toMatch(/^CUPOM-[0-9A-HJKMNP-TV-Z]{10}$/);
+    const { rows } = await t.db.query('SELECT h.*, p.quantidade FROM roleta.historico h JOIN roleta.premio p ON p.id = h.id_premio WHERE h.id_campanha = $1', [c.id]);
+    expect(rows[0]).toMatchObject({ cliente: true, codigo: 'C-778', telefone: '(41) 99988-7766', cpf: `${customerCpf.slice(0, 3)}.${customerCpf.slice(3, 6)}.${customerCpf.slice(6, 9)}-${customerCpf.slice(9)}`, quantidade: 99, erro: false });
+    const tickets = await t.db.query('SELECT * FROM roleta.chamado_erp WHERE id_campanha = $1', [c.id]);
+    expect(tickets.rows[0]).toMatchObject({ situacao: 'pendente', sistema: 'BITCOM' });
+    // The same person again within intervalo_votacao (24 h): refused with when to come back.
+    const again = await spin(c.slug, { cpf: customerCpf });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(/^Você já girou esta roleta\. Tente de novo a partir de \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\.$/);
+    const visitor = await spin(c.slug);
+    expect(visitor.json().cliente).toBe(false);
+    expect(visitor.json().premios[0].nome).toBe('N prêmio 1');
+    const listed = await call('GET', `/api/roulette-campaigns/${c.id}`);
+    expect(listed.json()).toMatchObject({ cliente: 1, nao_cliente: 1, participantes: 1 + 1 });
+  });
+
+  it('refuses bad input in pt-BR, the honeypot, closed campaigns, and throttles per address', async () => {
+    const c = await createCampaign();
+    await savePrizes(c.id, [...wheel(true), ...wheel(false)]);
+    let r = await publicCall('POST', `/v1/public/roulette/${c.slug}/giro`, { nome: '', telefone: '123', cpf: '11111111111' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors).toMatchObject({ nome: ROULETTE_MSG.nameRequired, telefone: ROULETTE_MSG.phoneInvalid, cpf: ROULETTE_MSG.cpfInvalid });
+    for (const body of [[1], { nome: 'A B', telefone: phone(1), cpf: nextCpf(), extra: 1 }, { nome: { a: 1 }, telefone: 5, cpf: null }]) {
+      r = await publicCall('POST', `/v1/public/roulette/${c.slug}/giro`, body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    r = await spin(c.slug, { site: 'http://spam.example' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe(ROULETTE_MSG.refused);
+    // Paused, scheduled, ended: 403 with the page's text.
+    await call('POST', '/v1/roulette/campaign', { id_campanha: c.id, ativo: false });
+    r = await spin(c.slug);
+    expect(r.statusCode).toBe(403);
+    expect(r.json().message).toBe(ROULETTE_MSG.paused);
+    expect((await publicCall('GET', `/v1/public/roulette/${c.slug}`)).json().situacao).toBe('pausada');
+    const later = await createCampaign({ data_inicio_campanha: '2098-01-01', data_fim_campanha: '2098-12-31' });
+    await savePrizes(later.id, [...wheel(true), ...wheel(false)]);
+    r = await spin(later.slug);
+    expect(r.statusCode).toBe(403);
+    expect(r.json().message).toBe(ROULETTE_MSG.scheduled('01/01/2098'));
+    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM roleta.historico WHERE id_campanha = ANY($1)', [[c.id, later.id]]);
+    expect(rows[0].n).toBe(0);
+    // The throttle: a server allowing 2 spins a minute per address.
+    const small = await testApp({ config: { rouletteSpinsPerMinute: 2 } });
+    try {
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await small.app.inject({ method: 'POST', url: '/v1/public/roulette/qualquercoisa1/giro', remoteAddress: '203.0.113.9', payload: { nome: 'Bot', telefone: phone(i), cpf: nextCpf() } })).statusCode);
+      expect(codes).toEqual([404, 404, 429]);
+      const other = await small.app.inject({ method: 'POST', url: '/v1/public/roulette/qualquercoisa1/giro', remoteAddress: '203.0.113.10', payload: { nome: 'Bot', telefone: phone(9), cpf: nextCpf() } });
+      expect(other.statusCode).toBe(404);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('never oversells: 50 simultaneous spins for the last unit give exactly one winner of it', async () => {
+    const c = await createCampaign();
+    // The non-customers' wheel: one unit left of the prize that can be won, the others at their minimum.
+    await savePrizes(c.id, [...wheel(true), ...wheel(false, 4, (i) => (i === 0 ? { quantidade: 1, peso_item: 1000 } : { quantidade: 2, quantidade_minima: 1 }))]);
+    await t.db.query(`UPDATE roleta.premio SET quantidade = quantidade_minima WHERE id_campanha = $1 AND NOT cliente AND nome <> 'N prêmio 1'`, [c.id]);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => spin(c.slug, { telefone: phone(1000 + i) }, `192.0.2.${i + 1}`)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+    const winners = answers.filter((a) => a.json().premio);
+    expect(winners).toHaveLength(1);
+    expect(winners[0].json().premio.nome).toBe('N prêmio 1');
+    const losers = answers.filter((a) => !a.json().premio);
+    expect(losers[0].json()).toMatchObject({ indice: null, cupom: null, mensagem: ROULETTE_MSG.soldOut });
+    const { rows } = await t.db.query(`SELECT quantidade FROM roleta.premio WHERE id_campanha = $1 AND nome = 'N prêmio 1'`, [c.id]);
+    expect(rows[0].quantidade).toBe(0);
+    const counts = await t.db.query('SELECT count(*) FILTER (WHERE premiado)::int AS w, count(*) FILTER (WHERE erro)::int AS e, count(DISTINCT seq)::int AS s FROM roleta.historico WHERE id_campanha = $1', [c.id]);
+    expect(counts.rows[0]).toEqual({ w: 1, e: 49, s: 50 });
+  });
+});
+
+describe('the raffle, the participants, the reset and the audit', () => {
+  let c: Record<string, any>;
+  beforeAll(async () => {
+    c = await createCampaign();
+    await savePrizes(c.id, [...wheel(true, 4, (i) => ({ peso_item: i + 1 })), ...wheel(false, 4, (i) => (i < 2 ? { quantidade: 3 } : { quantidade: 2, quantidade_minima: 1 }))]);
+    await t.db.query('UPDATE roleta.premio SET quantidade = quantidade_minima WHERE id_campanha = $1 AND quantidade_minima = 1', [c.id]);
+    for (let i = 0; i < 4; i++) {
+      const cpf = nextCpf();
+      await t.db.query(`INSERT INTO relacionamento.dados_pessoas (sistema, id_empresa, cod_cliente, codpessoa, nome_razaosocial, cpf, situacao) VALUES ('BITCOM', $1, $2, $2, 'Cliente', $3, 'ativo')`, [A, `K${i}`, cpf]);
+      expect((await spin(c.slug, { cpf, nome: `Cliente ${i}` })).statusCode).toBe(200);
+    }
+    for (let i = 0; i < 8; i++) expect((await spin(c.slug, { nome: `Visitante ${i}` })).statusCode).toBe(200);
+  });
+
+  it('lists the participants by customer and error, newest first', async () => {
+    let r = await call('GET', `/v1/roulette/customers/${c.id}`, undefined, 'roulette:leitor');
+    expect(r.statusCode).toBe(200);
+    expect(r.json().total).toBe(12);
+    r = await call('GET', `/v1/roulette/customers/${c.id}/true`, undefined, 'roulette:leitor');
+    expect(r.json().total).toBe(4);
+    expect(r.json().roleta_historico[0]).toMatchObject({ nome: 'Cliente 3', cliente: true, premio: { nome: expect.any(String) } });
+    r = await call('GET', `/v1/roulette/customers/${c.id}/false?erro=true`, undefined, 'roulette:leitor');
+    // The non-customers' wheel had 3 + 3 units: 2 of 8 visitors got nothing.
+    expect(r.json().total).toBe(2);
+    expect(r.json().roleta_historico.every((h: any) => h.premio === null && h.cupom === null)).toBe(true);
+    expect((await call('GET', `/v1/roulette/customers/${c.id}/talvez`)).statusCode).toBe(400);
+    const generated = await call('GET', `/api/roulette-entries?filter=${encodeURIComponent(JSON.stringify({ id_campanha: c.id, cliente: false, erro: true }))}`, undefined, 'roulette:leitor');
+    expect(generated.statusCode).toBe(200);
+    expect(generated.json()).toHaveLength(2);
+  });
+
+  it('draws among the matching participants, never the same twice, until none is left', async () => {
+    const drawn = new Set<number>();
+    for (let i = 0; i < 4; i++) {
+      const r = await call('POST', '/v1/roulette/draw', { id_campanha: c.id, cliente: true, premiado: null }, 'roulette:solicitante');
+      expect(r.statusCode, r.body).toBe(200);
+      const row = r.json().insert_roleta_sorteio_one;
+      expect(row).toMatchObject({ cliente: true, candidatos: 4 - i, id_campanha: c.id });
+      expect(drawn.has(row.id_cliente_historico)).toBe(false);
+      drawn.add(row.id_cliente_historico);
+    }
+    const none = await call('POST', '/v1/roulette/draw', { id_campanha: c.id, cliente: true, premiado: null }, 'roulette:solicitante');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe(ROULETTE_TEXTS.noMatch);
+    const losers = await call('POST', '/v1/roulette/draw', { id_campanha: c.id, cliente: false, premiado: false });
+    expect(losers.json().insert_roleta_sorteio_one).toMatchObject({ cliente: false, candidatos: 2 });
+    const all = await call('POST', '/v1/roulette/draw', { id_campanha: c.id, cliente: null, premiado: null });
+    expect(all.json().insert_roleta_sorteio_one.candidatos).toBe(7);
+    expect((await call('POST', '/v1/roulette/draw', { id_campanha: c.id, cliente: 'sim' })).statusCode).toBe(400);
+    expect((await call('POST', '/v1/roulette/draw', { id_campanha: c.id, cliente: true }, 'roulette:leitor')).statusCode).toBe(403);
+    const list = await call('GET', `/v1/roulette/draw/${c.id}`, undefined, 'roulette:leitor');
+    expect(list.json().roleta_sorteio.map((d: any) => d.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('refuses removing a prize already won, and deleting a campaign with participants, in the spec\u2019s words', async () => {
+    const { rows } = await t.db.query(`SELECT id, nome, cliente FROM roleta.premio WHERE id_campanha = $1 ORDER BY cliente DESC, ordem`, [c.id]);
+    const won = (await t.db.query<{ id_premio: number }>('SELECT id_premio FROM roleta.historico WHERE id_campanha = $1 AND cliente AND premiado LIMIT 1', [c.id])).rows[0].id_premio;
+    const kept = rows.filter((p: any) => p.id !== won).map((p: any) => ({ id: p.id, ...prize(p.nome, p.cliente) }));
+    const r = await call('PUT', `/v1/roulette/${c.id}/premios`, { premios: [...kept, prize('Novo', true)] });
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toBe(ROULETTE_TEXTS.prizesGiven);
+    const { rows: after } = await t.db.query('SELECT count(*)::int AS n FROM roleta.premio WHERE id_campanha = $1', [c.id]);
+    expect(after[0].n).toBe(8);
+    let del = await call('DELETE', `/api/roulette-campaigns/${c.id}`, undefined, 'roulette:gestor');
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe(ROULETTE_TEXTS.cannotDelete);
+    del = await call('DELETE', `/v1/roulette/${c.id}/${c.id_usuario_intranet}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe(ROULETTE_TEXTS.cannotDeleteSuperadmin);
+    const empty = await createCampaign();
+    expect((await call('DELETE', `/v1/roulette/${empty.id}/0`, undefined, 'roulette:gestor')).statusCode).toBe(404);
+    const ok = await call('DELETE', `/v1/roulette/${empty.id}/${empty.id_usuario_intranet}`, undefined, 'roulette:gestor');
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('reveals the seed, closing the campaign; the audit recomputes every prize and every winner from it', async () => {
+    const before = await publicCall('GET', `/v1/public/roulette/${c.slug}/auditoria`);
+    expect(before.json().semente).toBeNull();
+    expect((await call('POST', `/v1/roulette/${c.id}/revelar`, undefined, 'roulette:solicitante')).statusCode).toBe(403);
+    const r = await call('POST', `/v1/roulette/${c.id}/revelar`, undefined, 'roulette:gestor');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().campanha).toMatchObject({ ativo: false, semente: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect((await spin(c.slug)).statusCode).toBe(403);
+    expect((await call('POST', '/v1/roulette/draw', { id_campanha: c.id, cliente: null, premiado: null })).statusCode).toBe(409);
+    const audit = (await publicCall('GET', `/v1/public/roulette/${c.slug}/auditoria`)).json();
+    expect(JSON.stringify(audit)).not.toMatch(/CUPOM-|Visitante|Cliente \d/);
+    const seed = Buffer.from(audit.semente, 'hex');
+    expect(createHash('sha256').update(seed).digest('hex')).toBe(c.semente_hash);
+    const fraction = (message: string) => fractionOf(createHmac('sha256', seed).update(message).digest());
+    expect(audit.giros).toHaveLength(12);
+    for (const g of audit.giros) {
+      const eligible = g.elegiveis.map((id: number, i: number) => ({ id, peso: g.pesos[i] }));
+      expect(pickWeighted(eligible, fraction(spinMessage(audit.id_campanha, g.rodada, g.seq)))).toBe(g.id_premio);
+    }
+    const drawnBefore = new Set<number>();
+    for (const d of audit.sorteios) {
+      const candidates = candidateOrder(audit.giros, d, drawnBefore);
+      expect(candidates).toHaveLength(d.candidatos);
+      const index = drawIndex(fraction(drawMessage(audit.id_campanha, d.rodada, d.seq)), candidates.length);
+      expect(index).toBe(d.indice);
+      expect(candidates[index].seq).toBe(d.seq_participante);
+      drawnBefore.add(d.seq_participante);
+    }
+  });
+
+  it('Resetar Campanha (superadmin only) deletes the spins and draws, returns the stock and starts a new round with a new commitment', async () => {
+    expect((await call('DELETE', `/v1/history/${c.id}`, undefined, 'roulette:gestor')).statusCode).toBe(403);
+    const stock = async () => (await t.db.query<{ n: number }>('SELECT sum(quantidade)::int AS n FROM roleta.premio WHERE id_campanha = $1', [c.id])).rows[0].n;
+    const before = await stock();
+    const won = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM roleta.historico WHERE id_campanha = $1 AND premiado', [c.id])).rows[0].n;
+    const r = await call('DELETE', `/v1/history/${c.id}`);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().message).toBe(ROULETTE_TEXTS.reset);
+    expect(await stock()).toBe(before + won);
+    const after = (await call('GET', `/api/roulette-campaigns/${c.id}`)).json();
+    expect(after).toMatchObject({ participantes: 0, rodada: 2, semente: null, semente_revelada_em: null });
+    expect(after.semente_hash).not.toBe(c.semente_hash);
+    expect((await call('GET', `/v1/roulette/draw/${c.id}`)).json().roleta_sorteio).toEqual([]);
+    // Empty now: Excluir is allowed.
+    await call('POST', '/v1/roulette/campaign', { id_campanha: c.id, ativo: true });
+    expect((await spin(c.slug)).statusCode).toBe(200);
+  });
+});
