@@ -28,14 +28,12 @@ import {
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
-import { useApiBase } from '../../src/admin/auth/context.js';
 import { formatDateTime } from '../../src/domain/format.js';
 import { AUDIENCE_OPTIONS, flagOf, PRIZE_OPTIONS } from '../../src/domain/roulette.js';
 import { verifyAudit, webCrypto, type AuditResult, type DrawCheck, type SpinCheck } from './audit.js';
-import { PublicApiError, rouletteApi, type AuditData } from './publicApi.js';
+import { usePublicData, type AuditData, type RouletteApi } from './publicApi.js';
 import { AUDIT_TEXTS as A, WHEEL_TEXTS as T } from './texts.js';
 
-type Load = { kind: 'loading' } | { kind: 'ready'; data: AuditData } | { kind: 'notFound' } | { kind: 'error'; message: string };
 type Check = { kind: 'waiting' } | { kind: 'checking' } | { kind: 'done'; result: AuditResult } | { kind: 'unsupported' } | { kind: 'failed' };
 
 const ROWS_PER_PAGE = [25, 50, 100];
@@ -46,28 +44,11 @@ const STICKY = { position: 'sticky', right: 0, bgcolor: 'background.paper', boxS
 /** A row that does not match, in the error's light tone (solid, for the sticky cell over the scrolled ones). */
 const BAD_ROW = { '& td': { bgcolor: '#fdecea' } } as const;
 
+const readAudit = (api: RouletteApi, slug: string) => api.audit(slug);
+
 export default function AuditPage() {
   const { slug = '' } = useParams();
-  const apiBase = useApiBase();
-  const api = useMemo(() => rouletteApi(apiBase), [apiBase]);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setLoad({ kind: 'loading' });
-    api.audit(slug).then(
-      (data) => live && setLoad({ kind: 'ready', data }),
-      (error: unknown) => {
-        if (!live) return;
-        if (error instanceof PublicApiError && error.status === 404) setLoad({ kind: 'notFound' });
-        else setLoad({ kind: 'error', message: error instanceof PublicApiError && error.status !== 0 ? error.message : T.loadError });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, slug, attempt]);
+  const { api, load, retry } = usePublicData(slug, readAudit);
 
   const name = load.kind === 'ready' ? load.data.nome : '';
   useEffect(() => {
@@ -105,7 +86,7 @@ export default function AuditPage() {
             role="alert"
             sx={{ mt: 2 }}
             action={
-              <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
+              <Button color="inherit" size="small" onClick={retry}>
                 {T.retry}
               </Button>
             }

@@ -10,11 +10,10 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
-import { useApiBase } from '../../src/admin/auth/context.js';
 import { sanitizeHtml } from '../../src/admin/generator/sanitize.js';
 import { applyMask, formatDate, MASKS } from '../../src/domain/format.js';
 import { isCpf, isPhone, onlyDigits } from '../../src/domain/validators.js';
-import { PublicApiError, rouletteApi, type PublicLook, type PublicPrize, type PublicRoulette, type RouletteApi, type SpinAnswer } from './publicApi.js';
+import { PublicApiError, usePublicData, type PublicLook, type PublicPrize, type PublicRoulette, type RouletteApi, type SpinAnswer } from './publicApi.js';
 import { WHEEL_TEXTS as T } from './texts.js';
 import { readableOn, rotationFor, Wheel } from './Wheel.js';
 
@@ -23,7 +22,6 @@ export const SPIN_MS = 5000;
 /** Extra wait for the end of the turn, should the browser not report it (a tab in the background). */
 const SPIN_GRACE_MS = 800;
 
-type Load = { kind: 'loading' } | { kind: 'ready'; info: PublicRoulette } | { kind: 'notFound' } | { kind: 'error'; message: string };
 
 type Field = 'nome' | 'telefone' | 'cpf';
 type Values = Record<Field | 'site', string>;
@@ -54,30 +52,13 @@ function celebrate(colors: string[]) {
     .catch(() => undefined);
 }
 
+const readInfo = (api: RouletteApi, slug: string) => api.info(slug);
+
 export default function WheelPage() {
   const { slug = '' } = useParams();
-  const apiBase = useApiBase();
-  const api = useMemo(() => rouletteApi(apiBase), [apiBase]);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { api, load, retry } = usePublicData(slug, readInfo);
 
-  useEffect(() => {
-    let live = true;
-    setLoad({ kind: 'loading' });
-    api.info(slug).then(
-      (info) => live && setLoad({ kind: 'ready', info }),
-      (error: unknown) => {
-        if (!live) return;
-        if (error instanceof PublicApiError && error.status === 404) setLoad({ kind: 'notFound' });
-        else setLoad({ kind: 'error', message: error instanceof PublicApiError && error.status !== 0 ? error.message : T.loadError });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, slug, attempt]);
-
-  const info = load.kind === 'ready' ? load.info : null;
+  const info = load.kind === 'ready' ? load.data : null;
   useEffect(() => {
     document.title = info?.nome ?? T.wheel;
   }, [info?.nome]);
@@ -107,13 +88,13 @@ export default function WheelPage() {
           <Alert severity="error" role="alert">
             {load.message}
           </Alert>
-          <Button variant="contained" fullWidth sx={{ mt: 2 }} onClick={() => setAttempt((n) => n + 1)}>
+          <Button variant="contained" fullWidth sx={{ mt: 2 }} onClick={retry}>
             {T.retry}
           </Button>
         </Paper>
       </Plain>
     );
-  return <Campaign key={slug} slug={slug} info={load.info} api={api} />;
+  return <Campaign key={slug} slug={slug} info={load.data} api={api} />;
 }
 
 /** The neutral frame of the pages without a campaign (loading, not found, failure). */

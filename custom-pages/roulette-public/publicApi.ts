@@ -1,5 +1,7 @@
 // The public roulette calls (/v1/public/roulette/{slug}...), made without sign-in: plain fetch, no
 // token or role header. Answers and errors as the contract gives them (notes/roulette-contract.md).
+import { useEffect, useMemo, useState } from 'react';
+import { useApiBase } from '../../src/admin/auth/context.js';
 import { WHEEL_TEXTS } from './texts.js';
 
 export type Situation = 'aberta' | 'pausada' | 'agendada' | 'encerrada';
@@ -131,3 +133,35 @@ export function rouletteApi(apiBase: string) {
 }
 
 export type RouletteApi = ReturnType<typeof rouletteApi>;
+
+/** What a public page has loaded: its data, or why not (an unknown slug, another failure). */
+export type Loaded<T> = { kind: 'loading' } | { kind: 'ready'; data: T } | { kind: 'notFound' } | { kind: 'error'; message: string };
+
+/**
+ * Loads a public page's data by its slug (`read` on the page's API), again on `retry`; a 404 is
+ * 'notFound', another refusal its server text, a network failure the generic text.
+ */
+export function usePublicData<T>(slug: string, read: (api: RouletteApi, slug: string) => Promise<T>) {
+  const apiBase = useApiBase();
+  const api = useMemo(() => rouletteApi(apiBase), [apiBase]);
+  const [load, setLoad] = useState<Loaded<T>>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setLoad({ kind: 'loading' });
+    read(api, slug).then(
+      (data) => live && setLoad({ kind: 'ready', data }),
+      (error: unknown) => {
+        if (!live) return;
+        if (error instanceof PublicApiError && error.status === 404) setLoad({ kind: 'notFound' });
+        else setLoad({ kind: 'error', message: error instanceof PublicApiError && error.status !== 0 ? error.message : WHEEL_TEXTS.loadError });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // `read` is a module-level function of each page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, slug, attempt]);
+  return { api, load, retry: () => setAttempt((n) => n + 1) };
+}

@@ -14,11 +14,7 @@ import {
   Card,
   CardContent,
   CircularProgress,
-  FormControl,
-  InputLabel,
   Link,
-  MenuItem,
-  Select,
   Stack,
   Table,
   TableBody,
@@ -30,6 +26,7 @@ import {
 import CasinoIcon from '@mui/icons-material/Casino';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import { useGetOne } from 'react-admin';
+import { FilterSelect } from './FilterSelect.js';
 import { formatDateTime } from '../../src/domain/format.js';
 import { AUDIENCE_OPTIONS, flagOf, PRIZE_OPTIONS } from '../../src/domain/roulette.js';
 import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
@@ -142,26 +139,8 @@ export default function RafflePage() {
       <Card sx={{ mb: 2 }}>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <FormControl size="small" sx={{ minWidth: 200, flex: 1 }}>
-              <InputLabel id="raffle-audience">{RAFFLE_TEXTS.audience}</InputLabel>
-              <Select labelId="raffle-audience" label={RAFFLE_TEXTS.audience} value={audience} onChange={(e) => setAudience(e.target.value)} disabled={revealed}>
-                {AUDIENCE_OPTIONS.map((o) => (
-                  <MenuItem key={o.value} value={o.value}>
-                    {o.label}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-            <FormControl size="small" sx={{ minWidth: 200, flex: 1 }}>
-              <InputLabel id="raffle-prize">{RAFFLE_TEXTS.prize}</InputLabel>
-              <Select labelId="raffle-prize" label={RAFFLE_TEXTS.prize} value={prize} onChange={(e) => setPrize(e.target.value)} disabled={revealed}>
-                {PRIZE_OPTIONS.map((o) => (
-                  <MenuItem key={o.value} value={o.value}>
-                    {o.label}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <FilterSelect id="raffle-audience" label={RAFFLE_TEXTS.audience} value={audience} options={AUDIENCE_OPTIONS} disabled={revealed} onChange={setAudience} />
+            <FilterSelect id="raffle-prize" label={RAFFLE_TEXTS.prize} value={prize} options={PRIZE_OPTIONS} disabled={revealed} onChange={setPrize} />
             <Button
               variant="contained"
               startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <CasinoIcon />}

@@ -6,8 +6,9 @@
 // Alterar filtro unlocks them and hides the table.
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack } from '@mui/material';
 import { useGetOne } from 'react-admin';
+import { FilterSelect } from './FilterSelect.js';
 import { AUDIENCE_OPTIONS, ERROR_OPTIONS, flagOf } from '../../src/domain/roulette.js';
 import ResourceList from '../../src/admin/generator/ResourceList.js';
 import { configByResource } from '../../src/admin/generator/registry.js';
@@ -37,26 +38,8 @@ function Filters({ audience, error, locked, onAudience, onError, onGenerate, onC
     <Card sx={{ mb: 2 }}>
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <FormControl size="small" sx={{ minWidth: 200 }}>
-            <InputLabel id="report-customer">{REPORT_TEXTS.customer}</InputLabel>
-            <Select labelId="report-customer" label={REPORT_TEXTS.customer} value={audience} onChange={(e) => onAudience(e.target.value)} disabled={locked}>
-              {AUDIENCE_OPTIONS.map((o) => (
-                <MenuItem key={o.value} value={o.value}>
-                  {o.label}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-          <FormControl size="small" sx={{ minWidth: 200 }}>
-            <InputLabel id="report-error">{REPORT_TEXTS.error}</InputLabel>
-            <Select labelId="report-error" label={REPORT_TEXTS.error} value={error} onChange={(e) => onError(e.target.value)} disabled={locked}>
-              {ERROR_OPTIONS.map((o) => (
-                <MenuItem key={o.value} value={o.value}>
-                  {o.label}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <FilterSelect id="report-customer" label={REPORT_TEXTS.customer} value={audience} options={AUDIENCE_OPTIONS} disabled={locked} onChange={onAudience} />
+          <FilterSelect id="report-error" label={REPORT_TEXTS.error} value={error} options={ERROR_OPTIONS} disabled={locked} onChange={onError} />
           {locked ? (
             <Button variant="outlined" onClick={onChange}>
               {REPORT_TEXTS.change}

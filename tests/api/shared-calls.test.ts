@@ -207,11 +207,11 @@ describe('demo users', () => {
     expect((await profileOf(id))?.cpf).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
   });
 
-  it('a marketing reader signs in: leitor of marketing, vendas and regua_comunicacao, RazãoInfo, Analista de Marketing', async () => {
+  it('a marketing reader signs in: leitor of marketing, vendas, regua_comunicacao and roulette, RazãoInfo, Analista de Marketing', async () => {
     const { token, id, usuario } = await demoUser('leitor.marketing@razaoinfo.com.br');
     expect(usuario).toMatchObject({ funcionario: true, empresas: [{ nome: 'RazãoInfo' }], cargo: { nome: 'Analista de Marketing' } });
     const r = await demo.app.inject({ url: `/v1/users/role/${id}`, headers: bearer(token, 'marketing:leitor') });
-    expect(r.json().usuarios_papeis.map((p: { papel: string }) => p.papel)).toEqual(['marketing:leitor', 'regua_comunicacao:leitor', 'user', 'vendas:leitor']);
+    expect(r.json().usuarios_papeis.map((p: { papel: string }) => p.papel)).toEqual(['marketing:leitor', 'regua_comunicacao:leitor', 'roulette:leitor', 'user', 'vendas:leitor']);
     expect(await profileOf(id)).toBeDefined();
     // A reader is no manager: another user's roles stay closed.
     const seller = (await demo.db.query<{ id: number }>(`SELECT id FROM auth.usuario WHERE email = 'vendedor@vetorial.net'`)).rows[0].id;
