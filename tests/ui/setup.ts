@@ -12,6 +12,28 @@ afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));
 });
 
+// And a timer scheduled while a page existed that fires after the file's environment is gone is
+// dropped: there is no page left for it to update. Timers scheduled without a page (a node-only test
+// file sharing the worker) always run. Installed once per worker.
+const GUARD = Symbol.for('intranet.tests.timerGuard');
+const timers = globalThis as typeof globalThis & { [GUARD]?: true };
+if (!timers[GUARD]) {
+  timers[GUARD] = true;
+  const native = globalThis.setTimeout;
+  const guarded = ((callback: unknown, delay?: number, ...args: unknown[]) => {
+    if (typeof callback !== 'function' || typeof window === 'undefined') return native(callback as () => void, delay, ...args);
+    return native(
+      (...params: unknown[]) => {
+        if (typeof window === 'undefined') return;
+        (callback as (...a: unknown[]) => void)(...params);
+      },
+      delay,
+      ...args,
+    );
+  }) as typeof setTimeout;
+  globalThis.setTimeout = Object.assign(guarded, native);
+}
+
 // Screens are lazy-loaded chunks fetched from the real server: allow more than the default second.
 configure({ asyncUtilTimeout: 15_000 });
 
