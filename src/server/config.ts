@@ -65,6 +65,10 @@ export interface Config {
   trackingFlushMs?: number;
   /** Spins one client address may try a minute on the roulettes' public pages (ROULETTE_SPINS_PER_MINUTE, 10; reads: six times as many). */
   rouletteSpinsPerMinute?: number;
+  /** Reads of the public careers pages one client address may make a minute (CAREERS_READS_PER_MINUTE, 120). */
+  careersReadsPerMinute?: number;
+  /** Applications one user (and one address) may send an hour (CAREERS_APPLICATIONS_PER_HOUR, 20). */
+  careersApplicationsPerHour?: number;
 }
 
 export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
@@ -125,6 +129,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trackingSalt: env.TRACKING_SALT || undefined,
     trackingFlushMs: Math.max(10, int(env.TRACKING_FLUSH_MS, 250)),
     rouletteSpinsPerMinute: Math.max(1, int(env.ROULETTE_SPINS_PER_MINUTE, 10)),
+    careersReadsPerMinute: Math.max(1, int(env.CAREERS_READS_PER_MINUTE, 120)),
+    careersApplicationsPerHour: Math.max(1, int(env.CAREERS_APPLICATIONS_PER_HOUR, 20)),
     cognito:
       env.COGNITO_USER_POOL_ID && env.COGNITO_CLIENT_ID
         ? {

@@ -12,6 +12,7 @@ import { seedEvents } from './events/seed.js';
 import { seedCampaignResults } from './results/seed.js';
 import { seedTracking } from './tracking/seed.js';
 import { seedRoulettes } from './roulette/seed.js';
+import { seedCareers } from './careers/seed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
 const STRUCTURE: Record<string, Record<string, string[]>> = {
@@ -55,12 +56,6 @@ export async function seedDemo(service: ResourceService, log: (msg: string) => v
       }
     }
     for (const [city, uf] of CITIES[nome]) await service.create(service.get('cities'), { nome: city, uf, id_empresa: provider.id }, SYSTEM);
-    const [firstCity] = CITIES[nome];
-    await service.create(
-      service.get('vacancies'),
-      { titulo_vaga: 'Técnico de Campo', vagas: 2, cidade: firstCity[0], gestor_vaga: 'Coordenação Técnica', data_inicio: '2026-11-03', id_empresa: provider.id },
-      SYSTEM,
-    );
   }
   for (const [data, nome] of NATIONAL_HOLIDAYS) await service.create(service.get('holidays'), { data, nome, tipo: 'Nacional' }, SYSTEM);
   await service.create(service.get('holidays'), { data: '12-08', nome: 'Imaculada Conceição', tipo: 'Municipal', uf: 'MG', municipio: [3106200] }, SYSTEM);
@@ -171,7 +166,8 @@ export async function seedDemoProfiles(service: ResourceService, log: (msg: stri
     created++;
   }
   if (created) log(`perfis de funcionário de demonstração criados: ${created}`);
-  // The demo roulettes need their owners: they come once the demo users exist.
+  // The demo roulettes and vacancies need their owners and managers: they come once the demo users exist.
   await seedRoulettes(service, log);
+  await seedCareers(service, log);
   return created;
 }

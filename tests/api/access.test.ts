@@ -454,6 +454,9 @@ describe('every route of the OpenAPI document needs a token, but the public ones
     'GET /v1/public/roulette/{slug}/auditoria',
     'GET /v1/public/roulette/{slug}/fundo',
     'POST /v1/public/roulette/{slug}/giro',
+    // The careers site's vacancies (only published, open ones; throttled per address).
+    'GET /v1/public/careers/vagas',
+    'GET /v1/public/careers/vagas/{id}',
   ];
 
   it('without a token (or with an invalid one) every other route answers 401 before reading its input', async () => {

@@ -141,10 +141,11 @@ describe('queries', () => {
     expect(first.created_at).toBe(rest.created_at);
     // The bells compute ages from it: it must parse as a date.
     expect(Number.isNaN(Date.parse(first.created_at))).toBe(false);
+    const admin = (await t.db.query<{ id: number }>(`SELECT id FROM auth.usuario WHERE email = 'admin@intranet.local'`)).rows[0].id;
     const vacancy = (await t.inject({
       method: 'POST',
       url: '/api/vacancies',
-      payload: { titulo_vaga: 'Vendedor', cidade: 'Natal', gestor_vaga: 'Rita', data_inicio: '2026-02-28', id_empresa: providers[0] },
+      payload: { titulo_vaga: 'Vendedor', cidade: 'Natal', id_gestor: admin, data_inicio: '2026-02-28', id_empresa: providers[0] },
     })).json();
     const g = (await ok('query ($id: Int!) { rh_vaga_by_pk(id: $id) { data_inicio created_at } }', { id: vacancy.id })).rh_vaga_by_pk;
     expect(g).toEqual({ data_inicio: '2026-02-28', created_at: vacancy.created_at });

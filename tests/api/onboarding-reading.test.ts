@@ -464,7 +464,10 @@ describe('onboarding report', () => {
 
 describe('vacancy report (POST /v1/rh/relatorio/vaga/filtro)', () => {
   beforeAll(async () => {
-    const vaga = (payload: Record<string, unknown>) => t.inject({ method: 'POST', url: '/api/vacancies', payload });
+    // The manager is a user; the report answers their name (gestor_vaga).
+    const managers: Record<string, number> = {};
+    for (const nome of ['Marta', 'Paulo', 'Rui']) managers[nome] = (await person(nome, { papeis: ['rh:gestor'], id_empresas: [A, B] })).id;
+    const vaga = ({ gestor_vaga, ...payload }: Record<string, unknown>) => t.inject({ method: 'POST', url: '/api/vacancies', payload: { ...payload, id_gestor: managers[gestor_vaga as string] } });
     expect((await vaga({ titulo_vaga: 'Técnico de campo', vagas: 3, cidade: 'Belém', gestor_vaga: 'Marta', data_inicio: '2026-03-01', id_empresa: A })).statusCode).toBe(201);
     await vaga({ titulo_vaga: 'Analista', vagas: 1, cidade: 'Ananindeua', gestor_vaga: 'Paulo', data_inicio: '2026-04-10', id_empresa: A });
     await vaga({ titulo_vaga: 'Encerrada', vagas: 2, cidade: 'Belém', gestor_vaga: 'Paulo', data_inicio: '2025-01-10', id_empresa: A, ativo: false });

@@ -200,7 +200,8 @@ describe('timestamps and dates', () => {
   const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
   it('answers timestamps as ISO text and dates as YYYY-MM-DD', async () => {
-    const v = await post('/api/vacancies', { titulo_vaga: 'Técnico de campo', cidade: 'Fortaleza', gestor_vaga: 'Rita', data_inicio: '2026-03-01', id_empresa: providers[0] });
+    const admin = (await t.db.query<{ id: number }>(`SELECT id FROM auth.usuario WHERE email = 'admin@intranet.local'`)).rows[0].id;
+    const v = await post('/api/vacancies', { titulo_vaga: 'Técnico de campo', cidade: 'Fortaleza', id_gestor: admin, data_inicio: '2026-03-01', id_empresa: providers[0] });
     expect(v.statusCode).toBe(201);
     expect(v.json().created_at).toMatch(ISO);
     expect(v.json().data_inicio).toBe('2026-03-01');

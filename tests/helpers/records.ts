@@ -106,6 +106,10 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
     if (r.statusCode !== 201) throw new Error(`roleta da aparência: ${r.statusCode} ${r.body}`);
     return { id_campanha: r.json().id };
   },
+  // A vacancy's city, when it names its state, is a municipality of it.
+  vacancies: () => ({ uf: 'MG', cidade: 'Uberlândia' }),
+  // A candidate's city is a municipality of their state.
+  'applicant-profiles': () => ({ uf: 'MG', cidade: 'Uberlândia' }),
   // A lead import reads a spreadsheet sent to /v1/files/ (its rows are the import's own).
   'lead-imports': async (_provider, _make, t) => {
     const { payload, headers } = multipart([file('leads.csv', Buffer.from(`nome;cpf;telefone\nPessoa de Teste;${formatCPF(generateCPF())};(31) 98765-${String(++serial % 10_000).padStart(4, '0')}\n`)), { name: 'bucket-id', data: 'importacoes' }]);
@@ -156,6 +160,10 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'roulette-draws': ['rodada', 'seq', 'id_cliente_historico'],
   // The stock never goes below its minimum (a CHECK constraint).
   'roulette-prizes': ['quantidade', 'quantidade_minima'],
+  // The city is a municipality of the state; the applications close after they open (src/server/careers/service.ts).
+  vacancies: ['uf', 'cidade', 'data_inicio', 'data_encerramento'],
+  // The city is a municipality of the state; the resume is one's own PDF.
+  'applicant-profiles': ['uf', 'cidade', 'curriculo'],
 };
 
 type Maker = (name: string, provider: number) => Promise<Row>;
@@ -171,6 +179,12 @@ export const RECORD_CREATORS: Record<string, (t: TestApp, make: Maker, provider:
     const r = await t.inject({ method: 'PUT', url: `/v1/profile/${user.id}`, payload: { perfil: values } });
     if (r.statusCode !== 200) throw new Error(`perfil do usuário ${user.id}: ${r.statusCode} ${r.body}`);
     return r.json().perfil;
+  },
+  // A candidate's data belongs to its user (id_usuario is the author), one row each: a user of its own writes it.
+  'applicant-profiles': async (t, make, provider, values) => {
+    const user = await make('users', provider);
+    delete values.id_usuario;
+    return t.app.resources.create(t.app.registry.get('applicant-profiles')!, values, { userId: user.id as number, providerIds: null, ownerId: user.id as number }) as Promise<Row>;
   },
   // Customers are read-only through the API (the import and the seed write them): one row by SQL,
   // in a system of the provider, answered as the API reads it.

@@ -122,9 +122,9 @@ export function actorFor(caller: Caller, def: ResourceDef, operation: Operation)
   const area = areaOf(caller, def, right);
   const actor = authorize(caller, area, right);
   if (!def.block.owner || actor.userId === null) return actor;
-  // Owned rows: managers of the area (and the superadmin) see everyone's; others only their own.
+  // Owned rows: managers of the area (or who has its ownerAll right, and the superadmin) see everyone's; others only their own.
   const role = roleOf(caller, area);
-  return { ...actor, ownerId: roleAllows(role, 'manage', area) ? null : actor.userId };
+  return { ...actor, ownerId: roleAllows(role, def.block.ownerAll ?? 'manage', area) ? null : actor.userId };
 }
 
 /**

@@ -1,4 +1,5 @@
 // Throttling kept in the database (every instance applies the same limits).
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 
 /** Failure counters halve every this many seconds (see recordFailure). */
@@ -53,4 +54,12 @@ export async function withinRate(q: Queryable, key: string, limit: number, windo
     [key, windowSeconds],
   );
   return rows[0].falhas <= limit;
+}
+
+/**
+ * The throttle of the public pages (careers, roulettes, sponsorship): `limit` requests of a kind per
+ * client address and window, counted in the database under a hash of the address (never the address).
+ */
+export function withinClientRate(q: Queryable, kind: string, ip: string, limit: number, windowSeconds = 60) {
+  return withinRate(q, `${kind}:${createHash('sha256').update(ip).digest('hex').slice(0, 32)}`, limit, windowSeconds);
 }

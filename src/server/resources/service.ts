@@ -399,9 +399,10 @@ export class ResourceService {
       const far = source.block.internal && refs.length === 2 ? refs.find(([field]) => !fields.includes(field)) : undefined;
       const target = far ? this.registry.get(far[1].resource)! : source;
       const label = far ? far[1].label : labelFieldOf(this.registry, source);
+      // Read through each register's readFrom view (when it has one): its label may be a computed field.
       const rows = far
-        ? `SELECT f.* FROM ${target.sqlTable} f WHERE f."id" IN (SELECT x.${quoteIdent(far[0])} FROM ${source.sqlTable} x WHERE ${holds})`
-        : `SELECT x.* FROM ${source.sqlTable} x WHERE ${holds}`;
+        ? `SELECT f.* FROM ${target.readSql} f WHERE f."id" IN (SELECT x.${quoteIdent(far[0])} FROM ${source.sqlTable} x WHERE ${holds})`
+        : `SELECT x.* FROM ${source.readSql} x WHERE ${holds}`;
       const scope = scopeCondition(this.registry, target, { providerIds: actor.providerIds, ownerId: target.block.owner && actor.providerIds !== null ? actor.userId : null }, p, 'u');
       const visible = scope ?? 'true';
       const name = label ? `COALESCE(u.${quoteIdent(label)}::text, '#' || u."id")` : `'#' || u."id"`;

@@ -12,7 +12,7 @@ import { HttpError, notFound } from '../errors.js';
 import { setAuditUser, type Actor, type ResourceHooks, type ResourceService } from '../resources/service.js';
 import type { ResourceDef } from '../schemas/registry.js';
 import { ValidationError } from '../schemas/validation.js';
-import { withinRate } from '../auth/throttle.js';
+import { withinClientRate } from '../auth/throttle.js';
 import type { Config } from '../config.js';
 import { isCpf, isPhone, onlyDigits } from '../../domain/validators.js';
 import { MSG } from '../../domain/messages.js';
@@ -498,9 +498,8 @@ export class RouletteService {
 
   /** Whether a client address may make another public call now: ROULETTE_SPINS_PER_MINUTE spins a minute, six times as many reads. */
   allowAttempt(ip: string, kind: 'giro' | 'leitura') {
-    const key = `roleta:${kind}:${createHash('sha256').update(ip).digest('hex').slice(0, 32)}`;
     const spins = this.config.rouletteSpinsPerMinute ?? 10;
-    return withinRate(this.db, key, kind === 'giro' ? spins : spins * 6, 60);
+    return withinClientRate(this.db, `roleta:${kind}`, ip, kind === 'giro' ? spins : spins * 6, 60);
   }
 
   /**

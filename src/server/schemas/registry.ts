@@ -90,6 +90,8 @@ export interface Block {
   provider: string | { column: string; via: string } | null;
   /** Column with the usuarioId of the row's owner: who is not a manager of the module sees only their own rows. */
   owner?: string;
+  /** With owner: the right that sees everyone's rows (default manage). */
+  ownerAll?: 'read' | 'edit' | 'manage' | 'superadmin';
   access: Record<Operation, AccessRule>;
   countStrategy?: 'auto' | 'exact' | 'estimated';
   dateRanges?: DateRange[];

@@ -1,0 +1,272 @@
+// The careers site (issue 17). Public, no sign-in, throttled per client address:
+//   GET  /v1/public/careers/vagas?empresa&q&cidade&uf&departamento&modelo&offset&limit
+//   GET  /v1/public/careers/vagas/{id}
+//   GET  /careers/role/{id}[/{slug}], /careers/list[/{empresa}], /home/vacancy: the app's page with the
+//        vacancy's title, description, Open Graph and schema.org JobPosting in the served HTML
+//   GET  /sitemap.xml, /robots.txt
+// Signed in (any user):
+//   POST /v1/careers/vagas/{id}/candidatura { origem?, website? (the honeypot) }
+//   GET  /v1/careers/candidaturas
+// Recruiters (read on the applications: rh or banco_talentos roles, within their providers):
+//   GET  /v1/careers/candidaturas/{id}/detalhes, GET /v1/careers/candidaturas/{id}/curriculo
+// The vacancies, applications and candidate data registers are the engine's (schemas/rh/).
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CAREERS_MSG, CONTRACT_EMPLOYMENT_TYPES, CONTRACT_TYPE_LABELS, WORK_MODEL_LABELS, plainText, summary, type ContractType, type WorkModel } from '../../domain/careers.js';
+import { MSG } from '../../domain/messages.js';
+import { actorFor, requireUser } from '../auth/access.js';
+import { createMailer } from '../auth/mailer.js';
+import { withinClientRate, withinRate } from '../auth/throttle.js';
+import { CareersService } from '../careers/service.js';
+import { HttpError } from '../errors.js';
+import { contentDisposition, FILE_CSP } from '../files/routes.js';
+import { isPlainObject } from '../schemas/validation.js';
+import { toId } from '../onboarding/filters.js';
+import type { V1Module } from './index.js';
+
+const docs = (summary: string, description: string, extra: Record<string, unknown> = {}) => ({
+  schema: { tags: ['Carreiras'], summary, description, security: [{ bearerAuth: [] }], ...extra },
+});
+const open = (summary: string, description: string, extra: Record<string, unknown> = {}) => ({
+  schema: { tags: ['Carreiras (site público)'], summary, description, security: [], ...extra },
+  config: { public: true },
+});
+const idParams = { params: { type: 'object', properties: { id: { type: 'string', maxLength: 12 } } } };
+const text = (max: number) => ({ type: 'string', maxLength: max });
+
+/** The built admin (as app.ts serves it). */
+const DIST_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'dist');
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** JSON inside a script element: '<' escaped, so no text closes the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The page the server answers when the admin is not built (API-only runs): the same head the app's would carry. */
+const BARE_INDEX = '<!doctype html>\n<html lang="pt-BR">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Intranet</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+
+let cachedIndex: { mtime: number; html: string } | null = null;
+/** dist/index.html (re-read when a rebuild changes it), or the bare page. */
+function indexHtml(): string {
+  const file = join(DIST_DIR, 'index.html');
+  if (!existsSync(file)) return BARE_INDEX;
+  const mtime = statSync(file).mtimeMs;
+  if (!cachedIndex || cachedIndex.mtime !== mtime) cachedIndex = { mtime, html: readFileSync(file, 'utf8') };
+  return cachedIndex.html;
+}
+
+interface PageMeta {
+  title: string;
+  description: string;
+  url: string;
+  jsonLd?: unknown;
+  /** Visible content inside #root until the app draws (crawlers that run no script). */
+  body?: string;
+}
+
+/** index.html with the page's title, description, canonical address, Open Graph and JSON-LD. */
+export function withMeta(html: string, meta: PageMeta): string {
+  const title = `${meta.title} · Intranet`;
+  const head = [
+    `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
+    `<meta property="og:locale" content="pt_BR" />`,
+    `<meta name="twitter:card" content="summary" />`,
+    ...(meta.jsonLd ? [`<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>`] : []),
+  ].join('\n    ');
+  let out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  if (/<meta name="description"[^>]*>/.test(out)) out = out.replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`);
+  else out = out.replace('</title>', `</title>\n    <meta name="description" content="${escapeHtml(meta.description)}" />`);
+  out = out.replace('</head>', `    ${head}\n  </head>`);
+  if (meta.body) out = out.replace('<div id="root"></div>', `<div id="root">${meta.body}</div>`);
+  return out;
+}
+
+const careersRoutes: V1Module = async (app, { db, service, config, storage }) => {
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Intranet <nao-responda@intranet.local>', log: (m) => app.log.info(m) });
+  const careers = new CareersService(db, service, mailer, () => config.publicUrl);
+  service.hooks.set('vacancies', careers.vacancyHooks());
+  service.hooks.set('applications', careers.applicationHooks());
+  service.hooks.set('applicant-profiles', careers.profileHooks());
+
+  const readsPerMinute = config.careersReadsPerMinute ?? 120;
+  const applicationsPerHour = config.careersApplicationsPerHour ?? 20;
+  const throttle = async (request: FastifyRequest) => {
+    if (!(await withinClientRate(db, 'carreiras:leitura', request.ip, readsPerMinute, 60))) throw new HttpError(429, CAREERS_MSG.tooMany);
+  };
+  /** The product's own address: PUBLIC_URL, else the address the request reached. */
+  const origin = (request: FastifyRequest) => (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+
+  // ---- public calls -------------------------------------------------------------------------------
+  app.get(
+    '/v1/public/careers/vagas',
+    open('As vagas abertas', 'Sem login. Só as vagas publicadas, ativas, iniciadas e com inscrições abertas, com os campos públicos; filtros do site de carreiras.', {
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          empresa: text(80),
+          q: text(200),
+          cidade: text(120),
+          uf: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+          departamento: text(120),
+          modelo: { type: 'string', enum: ['presencial', 'hibrido', 'remoto'] },
+          offset: { type: 'integer', minimum: 0, maximum: 100000 },
+          limit: { type: 'integer', minimum: 1, maximum: 50 },
+        },
+      },
+    }),
+    async (request) => {
+      await throttle(request);
+      return careers.publicList(request.query as Record<string, any>);
+    },
+  );
+
+  app.get('/v1/public/careers/vagas/:id', open('Uma vaga aberta', 'Sem login. 404 para vaga em rascunho, inativa, encerrada ou inexistente.', idParams), async (request) => {
+    await throttle(request);
+    const raw = (request.params as { id: string }).id;
+    if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, CAREERS_MSG.vacancyNotFound);
+    return careers.publicGet(Number(raw));
+  });
+
+  // ---- candidates ---------------------------------------------------------------------------------
+  app.post(
+    '/v1/careers/vagas/:id/candidatura',
+    docs('Candidata-se a uma vaga', 'Qualquer usuário com sessão, uma vez por vaga (409 na segunda). Corpo { origem?, website? }: website é o campo-isca do formulário, que pessoas deixam vazio. Resposta { candidatura }.', {
+      ...idParams,
+      body: { type: 'object', additionalProperties: false, properties: { origem: text(60), website: text(500) } },
+    }),
+    async (request, reply) => {
+      const user = requireUser(request);
+      const raw = (request.params as { id: string }).id;
+      if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, CAREERS_MSG.vacancyNotFound);
+      const body = isPlainObject(request.body) ? request.body : {};
+      // A filled honeypot is a bot: refused with the same words a person would read.
+      if (typeof body.website === 'string' && body.website.trim() !== '') {
+        request.log.warn({ ip: request.ip }, 'candidatura recusada: campo-isca preenchido');
+        throw new HttpError(400, CAREERS_MSG.applyError);
+      }
+      if (!(await withinRate(db, `carreiras:candidatura:usuario:${user.id}`, applicationsPerHour, 3600)) || !(await withinClientRate(db, 'carreiras:candidatura', request.ip, applicationsPerHour * 3, 3600))) {
+        throw new HttpError(429, CAREERS_MSG.tooMany);
+      }
+      const origem = CareersService.sourceOf(body.origem, request.headers.referer, request.hostname);
+      const candidatura = await careers.apply(user.id, Number(raw), origem);
+      return reply.code(201).send({ candidatura });
+    },
+  );
+
+  app.get('/v1/careers/candidaturas', docs('As minhas candidaturas', 'Qualquer usuário com sessão: as suas candidaturas com a etapa (nunca a observação dos recrutadores).'), async (request) => {
+    const user = requireUser(request);
+    return { candidaturas: await careers.mine(user.id) };
+  });
+
+  // ---- recruiters ---------------------------------------------------------------------------------
+  app.get(
+    '/v1/careers/candidaturas/:id/detalhes',
+    docs('Uma candidatura com o candidato e o currículo', 'Recrutadores (papéis rh ou banco_talentos, leitor ou acima), nos seus provedores: dados, formação, experiência e certificados do candidato.', idParams),
+    async (request) => {
+      const actor = actorFor(request, careers.applications, 'get');
+      return careers.details(actor, toId((request.params as { id: string }).id, 'id'));
+    },
+  );
+
+  app.get(
+    '/v1/careers/candidaturas/:id/curriculo',
+    docs('O currículo em PDF do candidato de uma candidatura', 'Recrutadores nos seus provedores; 404 quando o candidato não enviou.', idParams),
+    async (request, reply: FastifyReply) => {
+      const actor = actorFor(request, careers.applications, 'get');
+      const file = await careers.resumeFileOf(actor, toId((request.params as { id: string }).id, 'id'));
+      const bytes = await storage.get({ dados: file.dados ? Buffer.from(file.dados.buffer, file.dados.byteOffset, file.dados.byteLength) : null, chave: file.chave });
+      if (!bytes) throw new HttpError(404, MSG.fileNotFound);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(file.nome))
+        .header('Content-Security-Policy', FILE_CSP)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+
+  // ---- pages for search engines and link previews ---------------------------------------------------
+  const html = (reply: FastifyReply, body: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+
+  const rolePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = (request.params as { id: string }).id;
+    const vacancy = /^\d{1,9}$/.test(raw) ? await careers.openVacancy(Number(raw)) : null;
+    if (!vacancy) {
+      // The app draws its own 'not found'; the status tells crawlers.
+      return html(reply.code(404), withMeta(indexHtml(), { title: 'Vaga não encontrada', description: CAREERS_MSG.vacancyNotFound, url: `${origin(request)}/careers/list` }));
+    }
+    const { vaga } = await careers.publicGet(vacancy.id);
+    const url = `${origin(request)}${vaga.path}`;
+    const place = [vaga.cidade, vaga.uf].filter(Boolean).join(' - ');
+    const description = summary([vaga.descricao, vaga.requisitos].filter(Boolean).join(' '), 300) || `${vaga.titulo_vaga} em ${place} (${vaga.empresa.nome}).`;
+    const full = [vaga.descricao, vaga.requisitos && `<h3>Requisitos</h3>${vaga.requisitos}`, vaga.beneficios && `<h3>Benefícios</h3>${vaga.beneficios}`].filter(Boolean).join('\n');
+    const jsonLd = {
+      '@context': 'https://schema.org/',
+      '@type': 'JobPosting',
+      title: vaga.titulo_vaga,
+      description: full || plainText(description),
+      datePosted: vaga.data_inicio,
+      ...(vaga.data_encerramento ? { validThrough: `${vaga.data_encerramento}T23:59:59-03:00` } : {}),
+      employmentType: CONTRACT_EMPLOYMENT_TYPES[vaga.tipo_contrato as ContractType] ?? 'FULL_TIME',
+      totalJobOpenings: vaga.vagas,
+      identifier: { '@type': 'PropertyValue', name: vaga.empresa.nome, value: String(vaga.id) },
+      hiringOrganization: { '@type': 'Organization', name: vaga.empresa.nome, ...(vacancy.empresa_site ? { sameAs: vacancy.empresa_site } : {}) },
+      jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: vaga.cidade, ...(vaga.uf ? { addressRegion: vaga.uf } : {}), addressCountry: 'BR' } },
+      ...(vaga.modelo_trabalho === 'remoto' ? { jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: { '@type': 'Country', name: 'Brasil' } } : {}),
+      directApply: true,
+      url,
+    };
+    const facts = [vaga.empresa.nome, place, WORK_MODEL_LABELS[vaga.modelo_trabalho as WorkModel], CONTRACT_TYPE_LABELS[vaga.tipo_contrato as ContractType]].filter(Boolean).map((s) => escapeHtml(String(s)));
+    const body = `<main><h1>${escapeHtml(vaga.titulo_vaga)}</h1><p>${facts.join(' · ')}</p>${full}</main>`;
+    return html(reply, withMeta(indexHtml(), { title: `${vaga.titulo_vaga} · ${vaga.empresa.nome}`, description, url, jsonLd, body }));
+  };
+  app.get('/careers/role/:id', { schema: { hide: true, ...idParams } }, rolePage);
+  app.get('/careers/role/:id/:role', { schema: { hide: true, params: { type: 'object', properties: { id: text(12), role: text(200) } } } }, rolePage);
+
+  const listPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const company = (request.params as { company?: string }).company;
+    const { providers } = await careers.openForSitemap();
+    const provider = company ? providers.find((p) => p.slug === company || String(p.id) === company) : undefined;
+    const title = provider ? `Vagas ${provider.nome}` : 'Vagas abertas';
+    const description = provider
+      ? `Trabalhe na ${provider.nome}: veja as vagas abertas e candidate-se.`
+      : `Trabalhe conosco: vagas abertas na ${providers.map((p) => p.nome).join(', ')}.`;
+    const path = provider ? `/careers/list/${provider.slug}` : '/careers/list';
+    return html(reply, withMeta(indexHtml(), { title, description, url: `${origin(request)}${path}` }));
+  };
+  app.get('/careers/list', { schema: { hide: true } }, listPage);
+  app.get('/careers/list/:company', { schema: { hide: true, params: { type: 'object', properties: { company: text(80) } } } }, listPage);
+  app.get('/home/vacancy', { schema: { hide: true } }, listPage);
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const base = origin(request);
+    const { vacancies, providers } = await careers.openForSitemap();
+    const entry = (path: string, lastmod?: string | null) => `  <url><loc>${escapeHtml(base + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      entry('/careers/list'),
+      ...providers.map((p) => entry(`/careers/list/${p.slug}`)),
+      ...vacancies.map((v) => entry(v.path, v.lastmod)),
+      '</urlset>',
+      '',
+    ].join('\n');
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml);
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+    const base = origin(request);
+    // Only the public pages are for search engines; the rest needs a sign-in anyway.
+    const body = ['User-agent: *', 'Allow: /careers/', 'Allow: /home/vacancy', 'Allow: /patrocinios', 'Disallow: /api/', 'Disallow: /v1/', 'Disallow: /l/', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+  });
+};
+
+export default careersRoutes;
