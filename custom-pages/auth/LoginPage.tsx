@@ -1,15 +1,18 @@
 // /home/login/enter (Login: candidates and everyone sent here by the authentication check) and
-// /intranet (AdminLogin: the employees' entrance).
+// /intranet (AdminLogin: the employees' entrance). A `next` in the query (a path of this site, e.g. a
+// vacancy to apply to) is where the user goes once signed in, and it follows them to 'Cadastre-se'.
 import { Navigate, Link } from 'react-router-dom';
 import { Box, Link as MuiLink, Typography } from '@mui/material';
 import { useSession } from '../../src/admin/session.js';
 import { BrandLogos, IntranetLogo } from '../../src/admin/shell/Logos.js';
+import { useNext, withNext } from './forms.js';
 import { LoginForm } from './LoginForm.js';
 import { FormCard, PublicPage } from './PublicPage.js';
 
 export function LoginPage({ admin = false }: { admin?: boolean }) {
   const session = useSession();
-  if (session) return <Navigate to="/" replace />;
+  const next = useNext();
+  if (session) return <Navigate to={next ?? '/'} replace />;
   return (
     <PublicPage title={admin ? 'Acesso à Intranet' : 'Entrar'}>
       <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3 }}>
@@ -32,7 +35,7 @@ export function LoginPage({ admin = false }: { admin?: boolean }) {
         ) : (
           <>
             Ainda não tem conta?{' '}
-            <MuiLink component={Link} to="/home/login/register">
+            <MuiLink component={Link} to={withNext('/home/login/register', next)}>
               Cadastre-se
             </MuiLink>
             {' · '}

@@ -1,6 +1,7 @@
 // /home/login/register (RegisterHome, 'Cadastre-se'): a candidate creates their account (nome,
 // e-mail, senha and its confirmation), types the 6-digit code sent by e-mail, and is signed in and
-// taken to the vacancies. ConfirmSignUpForm is also the login page's step for 'Usuário não confirmado.'.
+// taken to the vacancies (or to the query's `next`, a path of this site: the vacancy they were applying
+// to). ConfirmSignUpForm is also the login page's step for 'Usuário não confirmado.'.
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Link as MuiLink, TextField } from '@mui/material';
@@ -8,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useApiBase, useIntranetAuth } from '../../src/admin/auth/context.js';
 import { LOGIN_ROUTE, PUBLIC_HOME_ROUTE } from '../../src/admin/authProvider.js';
 import { AUTH_MSG, MSG } from '../../src/domain/messages.js';
-import { codeProblem, emailProblem, ErrorBanner, PasswordField, PASSWORDS_DIFFER, passwordProblem, useAuthForm } from './forms.js';
+import { codeProblem, emailProblem, ErrorBanner, PasswordField, PASSWORDS_DIFFER, passwordProblem, useAuthForm, useNext, withNext } from './forms.js';
 import { FormCard, PublicPage } from './PublicPage.js';
 import { signUpApi, type SignUpApi } from './signUp.js';
 
@@ -86,6 +87,7 @@ export function RegisterPage() {
   const auth = useIntranetAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const next = useNext();
   const [step, setStep] = useState<'form' | 'code' | 'done'>('form');
   const [nome, setNome] = useState('');
   const [email, setEmail] = useState('');
@@ -109,13 +111,13 @@ export function RegisterPage() {
     });
   };
 
-  // Confirmed: sign in with the password just chosen and go to the vacancies.
+  // Confirmed: sign in with the password just chosen and go to the vacancies (or to `next`).
   const confirmed = async () => {
     try {
       const outcome = await auth.login({ email: email.trim(), password });
       if (outcome.status === 'OK') {
         await queryClient.invalidateQueries({ queryKey: ['auth'] });
-        navigate(PUBLIC_HOME_ROUTE, { replace: true });
+        navigate(next ?? PUBLIC_HOME_ROUTE, { replace: true });
         return;
       }
     } catch {
@@ -131,7 +133,7 @@ export function RegisterPage() {
           <Alert severity="success" sx={{ mb: 2 }}>
             {AUTH_MSG.signUpConfirmed}
           </Alert>
-          <Button component={Link} to={LOGIN_ROUTE} variant="contained" fullWidth size="large">
+          <Button component={Link} to={withNext(LOGIN_ROUTE, next)} variant="contained" fullWidth size="large">
             Entrar
           </Button>
         </FormCard>
@@ -201,7 +203,7 @@ export function RegisterPage() {
             Já tenho um código
           </Button>
           <Box sx={{ mt: 1, textAlign: 'center' }}>
-            <MuiLink component={Link} to={LOGIN_ROUTE}>
+            <MuiLink component={Link} to={withNext(LOGIN_ROUTE, next)}>
               Já tenho conta
             </MuiLink>
           </Box>

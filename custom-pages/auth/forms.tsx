@@ -108,15 +108,39 @@ export function ErrorBanner({ children }: { children?: ReactNode }) {
   );
 }
 
-/** After sign-in: react-admin re-checks the session, then the page asked for before (or '/'). */
+/**
+ * Whether `path` is an address of this site ('/careers/role/7?candidatar=1'): not another site's
+ * ('https://…'), nor one a browser reads as another host ('//host', '/\host', or with a tab or line
+ * break, which it drops).
+ */
+export const isSitePath = (path: string) =>
+  path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && ![...path].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+
+/** The query's `next` (where to go after signing in or up) when it is a path of this site; else null. */
+export function safeNext(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  return next && isSitePath(next) ? next : null;
+}
+
+/** The current page's safe `next`. */
+export const useNext = () => safeNext(useLocation().search);
+
+/** A sign-in or sign-up page's address that leads on to `next` (a site path) afterwards. */
+export const withNext = (route: string, next: string | null) => (next ? `${route}?${new URLSearchParams({ next })}` : route);
+
+/**
+ * After sign-in: react-admin re-checks the session, then the query's `next` (a site path), else the
+ * page asked for before, else '/'.
+ */
 export function useAfterSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const state = location.state as { nextPathname?: string; nextSearch?: string } | null;
+  const asked = safeNext(location.search);
   return async () => {
     await queryClient.invalidateQueries({ queryKey: ['auth'] });
-    const next = state?.nextPathname && !state.nextPathname.startsWith('/home') ? `${state.nextPathname}${state.nextSearch ?? ''}` : '/';
+    const next = asked ?? (state?.nextPathname && !state.nextPathname.startsWith('/home') ? `${state.nextPathname}${state.nextSearch ?? ''}` : '/');
     navigate(next, { replace: true });
   };
 }

@@ -1,5 +1,6 @@
-// Public routes of the foundation spec (section 2): /home with vacancy, login/enter,
-// login/register and login/info-login; /intranet (admin login); /reset-password.
+// Public routes of the foundation spec (section 2): /home (leading to /home/vacancy, the careers
+// list of custom-pages/careers-public/), login/enter, login/register and login/info-login; /intranet
+// (admin login); /reset-password.
 import { lazy } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { CustomPage } from '../../src/admin/customPages.js';
@@ -9,7 +10,6 @@ const ToEnter = () => <Navigate to="/home/login/enter" replace />;
 
 export const pages: CustomPage[] = [
   { path: '/home', component: ToVacancy, noLayout: true },
-  { path: '/home/vacancy', component: lazy(() => import('./InfoPages.js').then((m) => ({ default: m.VacancyPage }))), noLayout: true },
   { path: '/home/login', component: ToEnter, noLayout: true },
   { path: '/home/login/enter', component: lazy(() => import('./LoginPage.js').then((m) => ({ default: m.EnterPage }))), noLayout: true },
   { path: '/home/login/register', component: lazy(() => import('./Register.js')), noLayout: true },

@@ -121,7 +121,8 @@ function useResume(userId: number | null) {
   return { entries, failed, reload: load };
 }
 
-function Entry({ section, row, editable, onDelete }: { section: SectionDef; row: Row; editable: boolean; onDelete: (row: Row) => void }) {
+/** One entry of a section; `editable` adds its Editar and Excluir (the careers pipeline shows a candidate's read-only). */
+export function Entry({ section, row, editable, onDelete }: { section: SectionDef; row: Row; editable: boolean; onDelete?: (row: Row) => void }) {
   const { title, subtitle, period: when, text } = section.describe(row);
   return (
     <Box component="li" sx={{ display: 'flex', gap: 1, py: 1.5, borderTop: 1, borderColor: 'divider', listStyle: 'none' }} aria-label={title}>
@@ -147,7 +148,7 @@ function Entry({ section, row, editable, onDelete }: { section: SectionDef; row:
             </IconButton>
           </Tooltip>
           <Tooltip title="Excluir">
-            <IconButton onClick={() => onDelete(row)} aria-label={`Excluir ${title}`} size="small">
+            <IconButton onClick={() => onDelete?.(row)} aria-label={`Excluir ${title}`} size="small">
               <DeleteIcon fontSize="small" />
             </IconButton>
           </Tooltip>

@@ -79,7 +79,7 @@ describe('Cadastre-se', () => {
     await waitFor(() => expect(getSession()?.user?.email).toBe('maria@email.com'), { timeout: 15_000 });
     expect(getSession()!.roles).toEqual(['user']);
     expect(getSession()!.user!.nome).toBe('Maria Candidata');
-    expect(await screen.findByRole('heading', { name: 'Vagas' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trabalhe conosco' })).toBeTruthy();
     expect(await estadoOf('maria@email.com')).toBe('ATIVO');
   });
 

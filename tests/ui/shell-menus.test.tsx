@@ -72,27 +72,28 @@ describe('menus by role', () => {
     expect(within(header()).queryByRole('button', { name: /^Incidentes/ })).toBeNull();
     // Candidates do not see the Applications menu.
     expect(within(header()).queryByRole('link', { name: 'Candidaturas' })).toBeNull();
-    // Until the careers pages exist, Vagas leads a candidate to the public vacancies.
-    expect(sideMenuLink('Vagas')?.getAttribute('href')).toBe('/home/vacancy');
-    expect(within(header()).getByRole('link', { name: 'Vagas' }).getAttribute('href')).toBe('/home/vacancy');
+    // Vagas leads to the careers site's open vacancies.
+    expect(sideMenuLink('Vagas')?.getAttribute('href')).toBe('/careers/list');
+    expect(within(header()).getByRole('link', { name: 'Vagas' }).getAttribute('href')).toBe('/careers/list');
     expect(await profileMenu()).toEqual(['Meu perfil', 'Currículo', 'Alterar senha', 'Sair']);
   });
 
   it('an employee gets the bells, calendar and contacts, and no area that is not built yet or not theirs', async () => {
     await open('employee');
     expect(within(header()).getByRole('img', { name: 'Intranet' })).toBeTruthy();
-    // Solicitações, Frota, Incidentes and Candidaturas are areas not built yet in which a plain
-    // employee will have no role of their own: no menu leads them to a dead end.
+    // Solicitações, Frota and Incidentes are areas not built yet in which a plain employee will have
+    // no role of their own: no menu leads them to a dead end. Candidaturas (/applications/list, one's
+    // own applications: employees may apply too) is built and theirs.
     expect(await sideMenu()).toEqual(['Início', 'Vagas', 'Currículo']);
-    expect(topItems()).toEqual(['Início', 'Vagas', 'Currículo']);
+    expect(topItems()).toEqual(['Início', 'Candidaturas', 'Vagas', 'Currículo']);
     expect(within(header()).getByRole('link', { name: 'Calendário' }).getAttribute('href')).toBe('/calendar');
     expect(within(header()).getByRole('link', { name: 'Contatos' }).getAttribute('href')).toBe('/contacts/list');
     expect(within(header()).getByRole('button', { name: /^Incidentes/ })).toBeTruthy();
     expect(within(header()).queryByRole('link', { name: 'Configurações' })).toBeNull();
-    expect(within(header()).queryByRole('link', { name: 'Candidaturas' })).toBeNull();
+    expect(within(header()).getByRole('link', { name: 'Candidaturas' }).getAttribute('href')).toBe('/applications/list');
     expect(await profileMenu()).not.toContain('Usuários');
-    // Vagas leads to the vacancies page until the careers list is built.
-    expect(sideMenuLink('Vagas')?.getAttribute('href')).toBe('/home/vacancy');
+    // Vagas leads to the careers site's open vacancies.
+    expect(sideMenuLink('Vagas')?.getAttribute('href')).toBe('/careers/list');
   });
 
   it('an employee at 500 px or less reaches calendar and contacts through the top menu', async () => {
@@ -201,7 +202,7 @@ describe('the internal home', () => {
     expect(await homeCards('Bem-vindo ao Trabalhe Conosco')).toEqual(['Meu perfil', 'Currículo', 'Vagas']);
     expect(screen.queryByRole('heading', { name: 'Bem-vindo à Intranet' })).toBeNull();
     const mine = screen.getByRole('region', { name: 'Para você' });
-    expect(within(mine).getByRole('link', { name: 'Vagas' }).getAttribute('href')).toBe('/home/vacancy');
+    expect(within(mine).getByRole('link', { name: 'Vagas' }).getAttribute('href')).toBe('/careers/list');
   });
 
   it('an HR reader finds the HR area but no Administração card, as in the menus', async () => {

@@ -135,7 +135,7 @@ describe('signing out and the candidate', () => {
 
   it("a signed-in candidate's vacancies page offers their resume, not 'Entrar'", async () => {
     await open('candidate', '/home/vacancy');
-    const main = await screen.findByRole('heading', { level: 1, name: 'Vagas' });
+    const main = await screen.findByRole('heading', { level: 1, name: 'Trabalhe conosco' });
     const card = main.closest('.MuiPaper-root') as HTMLElement;
     expect(within(card).getByRole('link', { name: 'Meu currículo' }).getAttribute('href')).toBe('/resume/list');
     expect(within(card).queryByRole('link', { name: 'Entrar' })).toBeNull();

@@ -238,7 +238,7 @@ export const WHATSAPP_LABEL = 'Abrir conversa no WhatsApp';
  * A phone as the table shows it, with a button that opens a WhatsApp conversation with it (wa.me,
  * country code 55) in a new tab; a phone without digits says 'Número de telefone inválido.'.
  */
-function PhoneValue({ text, value }: { text: string; value: unknown }) {
+export function PhoneValue({ text, value }: { text: string; value: unknown }) {
   const notify = useNotify();
   const open = (event: MouseEvent) => {
     // The row's own click (open the record) is not this one.

@@ -29,8 +29,8 @@ export function homeSections(employee: boolean, usuarioId: number | string | und
         { title: 'Calendário', to: '/calendar', icon: CalendarMonth, allowed: () => employee },
         { title: 'Meu perfil', to: `/users/profile/${usuarioId ?? ''}`, icon: Person, allowed: () => usuarioId !== undefined },
         { title: 'Currículo', to: '/resume/list', icon: Description, allowed: always },
-        // The vacancies page (the careers list of the route map is not built yet).
-        { title: 'Vagas', to: '/home/vacancy', icon: Work, allowed: always },
+        // The careers site's open vacancies (custom-pages/careers-public).
+        { title: 'Vagas', to: '/careers/list', icon: Work, allowed: always },
       ],
     },
     {

@@ -28,7 +28,7 @@ export interface MenuEntry extends AccessRule {
   key: string;
   label: string;
   to: string;
-  /** Where the item leads a candidate instead (until the careers pages exist: the public vacancies). */
+  /** Where the item leads a candidate instead of `to`. */
   candidateTo?: string;
   /** Shown only on narrow screens (up to SIDEBAR_MIN_WIDTH), where the header has no room for its button. */
   narrowOnly?: boolean;
@@ -42,8 +42,8 @@ const FAQ: MenuEntry = { key: 'faq', label: 'FAQ', to: '/faq/list', icon: HelpIc
 const MANUAL: MenuEntry = { key: 'manual', label: 'Manual', to: '/employee-handbook/view', icon: MenuBookIcon, modules: ['rh'] };
 const NEWS: MenuEntry = { key: 'news', label: 'Novidades', to: '/news/list', icon: NewspaperIcon, modules: ['rh'] };
 const REQUESTS: MenuEntry = { key: 'requests', label: 'Solicitações', to: '/requests/home', icon: AssignmentIcon, employee: true };
-// The vacancies page everyone can open today (the careers list of the route map is not built yet).
-const CAREERS: MenuEntry = { key: 'careers', label: 'Vagas', to: '/home/vacancy', icon: WorkIcon, roles: ['user'] };
+// The careers site's open vacancies (custom-pages/careers-public), public: everyone can open it.
+const CAREERS: MenuEntry = { key: 'careers', label: 'Vagas', to: '/careers/list', icon: WorkIcon, roles: ['user'] };
 const SALES: MenuEntry = { key: 'sales', label: 'Vendas', to: '/sales/internal/home', icon: StorefrontIcon, modules: ['vendas'] };
 const RESUME: MenuEntry = { key: 'resume', label: 'Currículo', to: '/resume/list', icon: DescriptionIcon, roles: ['user'] };
 

@@ -1,0 +1,19 @@
+// The careers site (issue 17): the public list of open vacancies (also /home/vacancy, the public
+// home) and each vacancy's page, where one applies; and, signed in, the candidate's data and
+// applications. Kept tiny: this file is in the first bundle; the pages load on demand.
+import { lazy } from 'react';
+import type { CustomPage } from '../../src/admin/customPages.js';
+
+const List = lazy(() => import('./ListPage.js'));
+const Role = lazy(() => import('./RolePage.js'));
+
+export const pages: CustomPage[] = [
+  { path: '/home/vacancy', component: List, noLayout: true },
+  { path: '/careers/list', component: List, noLayout: true },
+  { path: '/careers/list/:company', component: List, noLayout: true },
+  { path: '/careers/role/:id', component: Role, noLayout: true },
+  { path: '/careers/role/:id/:role', component: Role, noLayout: true },
+  // Any signed-in user: a candidate, or an employee who applies too.
+  { path: '/applicants/info', component: lazy(() => import('./ApplicantInfo.js')), title: 'Meus dados' },
+  { path: '/applications/list', component: lazy(() => import('./ApplicationsPage.js')), title: 'Minhas candidaturas' },
+];
