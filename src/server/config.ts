@@ -69,6 +69,8 @@ export interface Config {
   careersReadsPerMinute?: number;
   /** Applications one user (and one address) may send an hour (CAREERS_APPLICATIONS_PER_HOUR, 20). */
   careersApplicationsPerHour?: number;
+  /** Sponsorship requests one client address may send an hour (SPONSORSHIP_REQUESTS_PER_HOUR, 10). */
+  sponsorshipRequestsPerHour?: number;
 }
 
 export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
@@ -131,6 +133,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rouletteSpinsPerMinute: Math.max(1, int(env.ROULETTE_SPINS_PER_MINUTE, 10)),
     careersReadsPerMinute: Math.max(1, int(env.CAREERS_READS_PER_MINUTE, 120)),
     careersApplicationsPerHour: Math.max(1, int(env.CAREERS_APPLICATIONS_PER_HOUR, 20)),
+    sponsorshipRequestsPerHour: Math.max(1, int(env.SPONSORSHIP_REQUESTS_PER_HOUR, 10)),
     cognito:
       env.COGNITO_USER_POOL_ID && env.COGNITO_CLIENT_ID
         ? {

@@ -354,3 +354,86 @@ describe('applications', () => {
     expect((await t.app.inject({ method: 'GET', url: `/v1/files/${fileId}`, headers: bearer(users['banco_talentos:leitor'].token) })).statusCode).toBe(404);
   });
 });
+
+describe('the resume database, the keyword search and the dashboard', () => {
+  /** A person with data, resume entries and consent (or not), answering their user id. */
+  async function person(key: string, consent: boolean, entries: { funcao: string; empresa: string; descricao: string }[], cert?: string) {
+    const email = `${key}@banco.teste`;
+    const token = await t.userToken({ papeis: ['user'], email, nome: `Pessoa ${key}` });
+    const id = (await t.db.query<{ id: number }>('SELECT id FROM auth.usuario WHERE email = $1', [email])).rows[0].id;
+    users[key] = { token, role: '', id };
+    const r = await call('POST', '/api/applicant-profiles', { telefone: '(31) 98888-0000', uf: 'MG', cidade: 'Contagem', banco_talentos: consent, apresentacao: `Sou ${key}.` }, key);
+    expect(r.statusCode, r.body).toBe(201);
+    for (const e of entries) expect((await call('POST', '/api/resume-experience', { ...e, data_inicio: '2020-01-01', data_fim: '2022-01-01' }, key)).statusCode).toBe(201);
+    if (cert) expect((await call('POST', '/api/resume-certificates', { organizacao: 'SENAI', descricao: cert, data_emissao: '2021-05-01' }, key)).statusCode).toBe(201);
+    return id;
+  }
+
+  it('finds, ranked and accent-insensitively, only the people who allowed it; readers and candidates are refused', async () => {
+    const fibra = await person('fibra', true, [{ funcao: 'Técnica de fibra óptica', empresa: 'Conecta', descricao: 'Fusão de fibras e instalação FTTH; fibra em condomínios.' }], 'NR-35 Trabalho em Altura');
+    const vendas = await person('vendas', true, [{ funcao: 'Vendedora', empresa: 'Loja', descricao: 'Vendas de planos de fibra.' }]);
+    const hidden = await person('oculto', false, [{ funcao: 'Técnico de fibra', empresa: 'Outra', descricao: 'Fibra óptica.' }]);
+    const r = await call('GET', `/v1/careers/banco?${new URLSearchParams({ q: 'FIBRA optica tecnica' })}`, undefined, 'banco_talentos:solicitante');
+    expect(r.statusCode, r.body).toBe(200);
+    const ids = r.json().resultados.map((x: any) => x.id_usuario);
+    expect(ids[0]).toBe(fibra);
+    expect(ids).not.toContain(hidden);
+    expect(r.json().resultados[0].trecho).toMatch(/<mark>Técnica<\/mark> de <mark>fibra<\/mark> <mark>óptica<\/mark>/);
+    // Any word, ranked: both fibre people; the one who wrote about it more comes first.
+    const any = await call('GET', `/v1/careers/banco?${new URLSearchParams({ q: 'fibras' })}`, undefined, 'rh:gestor');
+    expect(any.json().resultados.map((x: any) => x.id_usuario).slice(0, 2)).toEqual([fibra, vendas]);
+    // Certificates are searched too.
+    expect((await call('GET', `/v1/careers/banco?${new URLSearchParams({ q: 'altura' })}`, undefined, 'rh:gestor')).json().resultados.map((x: any) => x.id_usuario)).toEqual([fibra]);
+    // One person's resume: only of who allowed it.
+    const one = await call('GET', `/v1/careers/banco/${fibra}`, undefined, 'banco_talentos:solicitante');
+    expect(one.json().curriculo.experiencia[0]).toMatchObject({ funcao: 'Técnica de fibra óptica' });
+    expect((await call('GET', `/v1/careers/banco/${hidden}`, undefined, 'banco_talentos:solicitante')).statusCode).toBe(404);
+    expect((await call('GET', '/v1/careers/banco', undefined, 'banco_talentos:leitor')).statusCode).toBe(403);
+    expect((await call('GET', '/v1/careers/banco', undefined, 'candidato')).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/v1/careers/banco' })).statusCode).toBe(401);
+  });
+
+  it('searches a vacancy\u2019s applicants by keywords with their step (consent not needed: they applied); another provider is refused', async () => {
+    const a = await person('aplicante1', false, [{ funcao: 'Eletricista', empresa: 'Obras', descricao: 'Instalações elétricas prediais.' }]);
+    const b = await person('aplicante2', false, [{ funcao: 'Atendente', empresa: 'Call center', descricao: 'Atendimento ao cliente.' }]);
+    const v = await vacancy({ titulo_vaga: 'Vaga da Busca' });
+    for (const key of ['aplicante1', 'aplicante2']) expect((await call('POST', `/v1/careers/vagas/${v.id}/candidatura`, {}, key)).statusCode).toBe(201);
+    const r = await call('GET', `/v1/careers/vagas/${v.id}/candidatos/busca?${new URLSearchParams({ q: 'eletrica' })}`, undefined, 'banco_talentos:leitor');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().vaga).toEqual({ id: v.id, titulo_vaga: 'Vaga da Busca' });
+    expect(r.json().resultados).toEqual([expect.objectContaining({ id_usuario: a, status: 'recebido' })]);
+    const all = await call('GET', `/v1/careers/vagas/${v.id}/candidatos/busca`, undefined, 'banco_talentos:leitor');
+    expect(all.json().resultados.map((x: any) => x.id_usuario).sort()).toEqual([a, b].sort());
+    expect((await call('GET', `/v1/careers/vagas/${v.id}/candidatos/busca?q=eletrica`, undefined, 'vetorial')).statusCode).toBe(404);
+  });
+
+  it('the dashboard counts vacancies, applications per step, vacancy, week and source, and the time to fill, within the caller\u2019s providers', async () => {
+    const v = await vacancy({ titulo_vaga: 'Vaga do Painel', data_inicio: days(-10) });
+    const applied = await call('POST', `/v1/careers/vagas/${v.id}/candidatura`, { origem: 'indeed' }, 'candidato');
+    await call('PUT', `/api/applications/${applied.json().candidatura.id}`, { status: 'aprovado' }, 'rh:gestor');
+    const r = await call('GET', '/v1/careers/dashboard', undefined, 'banco_talentos:leitor');
+    expect(r.statusCode, r.body).toBe(200);
+    const d = r.json();
+    expect(d.vagas.abertas).toBeGreaterThan(0);
+    expect(d.candidaturas.total).toBeGreaterThan(0);
+    expect(d.candidaturas.por_etapa.aprovado).toBeGreaterThanOrEqual(1);
+    expect(d.por_vaga).toEqual(expect.arrayContaining([expect.objectContaining({ id: v.id, titulo_vaga: 'Vaga do Painel', total: 1, aprovado: 1 })]));
+    expect(d.origens).toEqual(expect.arrayContaining([{ origem: 'indeed', total: 1 }]));
+    expect(d.por_semana.reduce((n: number, w: any) => n + w.total, 0)).toBe(d.candidaturas.total);
+    expect(d.tempo_preenchimento.vagas).toBeGreaterThanOrEqual(1);
+    expect(d.tempo_preenchimento.mediana_dias).not.toBeNull();
+    // Another provider's manager sees none of it.
+    const other = (await call('GET', '/v1/careers/dashboard', undefined, 'vetorial')).json();
+    expect(other.por_vaga.map((x: any) => x.id)).not.toContain(v.id);
+    expect((await call('GET', `/v1/careers/dashboard?empresa=${A}`, undefined, 'vetorial')).statusCode).toBe(403);
+    expect((await call('GET', '/v1/careers/dashboard', undefined, 'candidato')).statusCode).toBe(403);
+  });
+
+  it('a vacancy with applications cannot be deleted: the refusal names them', async () => {
+    const v = await vacancy({ titulo_vaga: 'Vaga com Candidatos' });
+    await call('POST', `/v1/careers/vagas/${v.id}/candidatura`, {}, 'candidato');
+    const r = await call('DELETE', `/api/vacancies/${v.id}`);
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toMatch(/Candidaturas/);
+  });
+});

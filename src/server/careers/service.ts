@@ -21,6 +21,7 @@ export const CAREERS_ERRORS = {
   closingBeforeStart: 'O encerramento das inscrições não pode ser antes da data de início.',
   noResume: 'Este candidato não enviou currículo em PDF.',
   notPdf: 'Envie o currículo em PDF.',
+  resumeNotFound: 'Currículo não encontrado no banco de currículos.',
 } as const;
 
 /** The public filters of the list. */
@@ -300,7 +301,23 @@ export class CareersService {
   /** GET /v1/careers/candidaturas/{id}/detalhes: an application of the recruiter's providers, its candidate and resume. */
   async details(actor: Actor, id: unknown) {
     const application = await this.service.getOne(this.applications, id, actor);
-    const userId = application.id_usuario;
+    return {
+      candidatura: {
+        id: application.id,
+        id_vaga: application.id_vaga,
+        titulo_vaga: application.titulo_vaga,
+        status: application.status,
+        observacao: application.observacao,
+        origem: application.origem,
+        created_at: application.created_at,
+        status_em: application.status_em,
+      },
+      ...(await this.personOf(application.id_usuario)),
+    };
+  }
+
+  /** A person's data and resume (the recruiters' view of an applicant, or of the resume database). */
+  async personOf(userId: number) {
     const [{ rows: people }, { rows: education }, { rows: experience }, { rows: certificates }] = await Promise.all([
       this.db.query<Row>(
         `SELECT u.id AS id_usuario, u.nome, u.email, u.funcionario, c.telefone, c.cidade, c.uf, c.linkedin, c.apresentacao, c.pretensao_salarial,
@@ -318,16 +335,6 @@ export class CareersService {
     const person = people[0] ?? {};
     const money = person.pretensao_salarial == null ? null : Number(person.pretensao_salarial);
     return {
-      candidatura: {
-        id: application.id,
-        id_vaga: application.id_vaga,
-        titulo_vaga: application.titulo_vaga,
-        status: application.status,
-        observacao: application.observacao,
-        origem: application.origem,
-        created_at: application.created_at,
-        status_em: application.status_em,
-      },
       candidato: { ...person, pretensao_salarial: money, tem_curriculo: Boolean(person.tem_curriculo) },
       curriculo: { formacao: education.map(dates), experiencia: experience.map(dates), certificados: certificates.map(dates) },
     };
@@ -336,9 +343,14 @@ export class CareersService {
   /** The candidate's PDF of an application the recruiter may read: the stored file row, or 404. */
   async resumeFileOf(actor: Actor, id: unknown) {
     const application = await this.service.getOne(this.applications, id, actor);
+    return this.resumeFileOfUser(application.id_usuario);
+  }
+
+  /** A person's PDF: the stored file row, or 404. */
+  async resumeFileOfUser(userId: number) {
     const { rows } = await this.db.query<{ nome: string; dados: Uint8Array | null; chave: string | null }>(
       `SELECT f.nome, f.dados, f.chave FROM rh.candidato c JOIN storage.arquivo f ON f.id = c.curriculo WHERE c.id_usuario = $1`,
-      [application.id_usuario],
+      [userId],
     );
     if (!rows[0]) throw new HttpError(404, CAREERS_ERRORS.noResume);
     return rows[0];

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MSG } from '../../domain/messages.js';
-import type { Database } from '../db/index.js';
+import type { Database, Queryable } from '../db/index.js';
 import { HttpError } from '../errors.js';
 import { requireUser } from '../auth/access.js';
 import type { AuthUser } from '../auth/identity.js';
@@ -106,18 +106,34 @@ async function drain(stream: AsyncIterable<unknown>) {
   }
 }
 
-interface Received {
+export interface Received {
   name: string;
   bytes: Buffer;
+}
+
+/** What a multipart form may carry besides the uploads' own fields (file[] and bucket-id). */
+export interface MultipartOptions {
+  /** Names of the file fields (default file[] and file). */
+  fileFields?: ReadonlySet<string>;
+  /** Text fields the form may send, collected into `fields` (first value of each); any other is refused. */
+  textFields?: ReadonlySet<string>;
 }
 
 /**
  * Reads the whole body, keeping the first problem met, so that the answer comes after the request
  * has been read (a client still sending would otherwise see its connection reset, not the answer).
+ * Without files it answers 400 (no file) unless the form has text fields (a form whose files are optional).
  */
-async function readUpload(request: FastifyRequest, quota: number, used: number): Promise<{ files: Received[]; bucket: string }> {
+export async function readMultipart(
+  request: FastifyRequest,
+  quota: number,
+  used: number,
+  options: MultipartOptions = {},
+): Promise<{ files: Received[]; bucket: string; fields: Record<string, string> }> {
+  const fileFields = options.fileFields ?? FILE_FIELDS;
   if (!request.isMultipart()) throw missingFile();
   const files: Received[] = [];
+  const fields: Record<string, string> = {};
   let total = 0;
   let bucket: string | undefined;
   let failure: HttpError | null = null;
@@ -127,13 +143,16 @@ async function readUpload(request: FastifyRequest, quota: number, used: number):
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.fieldname === 'bucket-id' && bucket === undefined) bucket = part.valueTruncated ? '' : String(part.value);
-        else if (part.fieldname === 'bucket-id') fail(new HttpError(400, MSG.badRequest, { 'bucket-id': MSG.invalid }));
-        else if (FILE_FIELDS.has(part.fieldname)) fail(missingFile());
+        if (options.textFields?.has(part.fieldname)) {
+          if (part.valueTruncated) fail(new HttpError(400, MSG.badRequest, { [part.fieldname]: MSG.invalid }));
+          else if (!(part.fieldname in fields)) fields[part.fieldname] = String(part.value);
+        } else if (part.fieldname === 'bucket-id' && bucket === undefined && !options.textFields) bucket = part.valueTruncated ? '' : String(part.value);
+        else if (part.fieldname === 'bucket-id' && !options.textFields) fail(new HttpError(400, MSG.badRequest, { 'bucket-id': MSG.invalid }));
+        else if (fileFields.has(part.fieldname)) fail(missingFile());
         else fail(new HttpError(400, MSG.badRequest, { [part.fieldname]: MSG.unknownField }));
         continue;
       }
-      if (!FILE_FIELDS.has(part.fieldname)) fail(new HttpError(400, MSG.badRequest, { [part.fieldname]: MSG.unknownField }));
+      if (!fileFields.has(part.fieldname)) fail(new HttpError(400, MSG.badRequest, { [part.fieldname]: MSG.unknownField }));
       if (failure) {
         await drain(part.file);
         continue;
@@ -164,8 +183,47 @@ async function readUpload(request: FastifyRequest, quota: number, used: number):
   if (failure) throw failure;
   bucket ??= 'default';
   if (!BUCKET.test(bucket)) throw new HttpError(400, MSG.badRequest, { 'bucket-id': MSG.invalid });
-  if (!files.length) throw missingFile();
-  return { files, bucket };
+  if (!files.length && !options.textFields) throw missingFile();
+  return { files, bucket, fields };
+}
+
+/** A received file with its type read from its bytes (never the sender's claim) and its new id. */
+export type CheckedFile = Received & { type: string; id: string };
+
+/** Every file's type from its content: one refused file refuses them all (415 naming it). */
+export async function checkTypes(files: Received[], field = 'file[]', allowed?: readonly string[], message: string = MSG.fileType): Promise<CheckedFile[]> {
+  const accepted: CheckedFile[] = [];
+  for (const f of files) {
+    const type = await detectType(f.name, f.bytes);
+    if (!type || (allowed && !allowed.includes(type))) throw new HttpError(415, message, { [field]: `${message} (${f.name})` });
+    accepted.push({ ...f, type, id: randomUUID() });
+  }
+  return accepted;
+}
+
+/** Puts the bytes in the storage before any row is written (no connection waits on an object store). */
+export async function putFiles(storage: FileStorage, files: CheckedFile[], bucket: string): Promise<StoredRef[]> {
+  const refs: StoredRef[] = [];
+  try {
+    for (const f of files) refs.push(await storage.put(`${bucket}/${f.id}`, f.bytes, f.type));
+  } catch (e) {
+    await removeFiles(storage, refs);
+    throw e;
+  }
+  return refs;
+}
+
+/** Undoes putFiles when the rows were not written. */
+export const removeFiles = (storage: FileStorage, refs: StoredRef[]) => Promise.all(refs.map((r) => storage.remove(r).catch(() => {})));
+
+/** The rows of stored files, in the caller's transaction: uploaded by `userId` (null: a visitor), shared with `providerIds` (null: all). */
+export async function insertFileRows(tx: Queryable, files: CheckedFile[], refs: StoredRef[], bucket: string, userId: number | null, providerIds: number[] | null) {
+  for (const [i, f] of files.entries()) {
+    await tx.query(
+      'INSERT INTO storage.arquivo (id, bucket, nome, tipo, tamanho, dados, chave, id_usuario, id_empresas) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      [f.id, bucket, f.name, f.type, f.bytes.length, refs[i].dados, refs[i].chave, userId, providerIds],
+    );
+  }
 }
 
 const processedFile = {
@@ -195,20 +253,14 @@ export async function fileRoutes(app: FastifyInstance, opts: { db: Database; sto
   async function upload(request: FastifyRequest) {
     const user = requireUser(request);
     const quota = quotaOf(user, quotas);
-    const { files, bucket } = await readUpload(request, quota, quota === Infinity ? 0 : await usedBy(db, user.id));
+    const { files, bucket } = await readMultipart(request, quota, quota === Infinity ? 0 : await usedBy(db, user.id));
 
     // Every file is checked before any is stored: one refused file stores nothing.
-    const accepted: (Received & { type: string; id: string })[] = [];
-    for (const f of files) {
-      const type = await detectType(f.name, f.bytes);
-      if (!type) throw new HttpError(415, MSG.fileType, { 'file[]': `${MSG.fileType} (${f.name})` });
-      accepted.push({ ...f, type, id: randomUUID() });
-    }
+    const accepted = await checkTypes(files);
 
     // Bytes first, rows after in one transaction, so no connection is held while an object store answers.
-    const refs: StoredRef[] = [];
+    const refs = await putFiles(storage, accepted, bucket);
     try {
-      for (const f of accepted) refs.push(await storage.put(`${bucket}/${f.id}`, f.bytes, f.type));
       await db.transaction(async (tx) => {
         if (quota !== Infinity) {
           // Again under a lock of the user's: two uploads at once must not both fit in the same room.
@@ -216,15 +268,10 @@ export async function fileRoutes(app: FastifyInstance, opts: { db: Database; sto
           const used = await usedBy(tx, user.id);
           if (used + accepted.reduce((n, f) => n + f.bytes.length, 0) > quota) throw quotaExceeded(quota, used);
         }
-        for (const [i, f] of accepted.entries()) {
-          await tx.query(
-            'INSERT INTO storage.arquivo (id, bucket, nome, tipo, tamanho, dados, chave, id_usuario, id_empresas) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-            [f.id, bucket, f.name, f.type, f.bytes.length, refs[i].dados, refs[i].chave, user.id, uploadScope(user)],
-          );
-        }
+        await insertFileRows(tx, accepted, refs, bucket, user.id, uploadScope(user));
       });
     } catch (e) {
-      await Promise.all(refs.map((r) => storage.remove(r).catch(() => {})));
+      await removeFiles(storage, refs);
       throw e;
     }
     return { processedFiles: accepted.map((f) => ({ id: f.id, name: f.name, type: f.type, size: f.bytes.length })) };

@@ -19,7 +19,13 @@ import { MSG } from '../../domain/messages.js';
 import { actorFor, requireUser } from '../auth/access.js';
 import { createMailer } from '../auth/mailer.js';
 import { withinClientRate, withinRate } from '../auth/throttle.js';
-import { CareersService } from '../careers/service.js';
+import { CAREERS_ERRORS, CareersService } from '../careers/service.js';
+import { TalentSearch } from '../careers/talent.js';
+import { authorizeArea } from '../onboarding/access.js';
+import { todayInSaoPaulo } from '../roulette/service.js';
+
+/** The role areas of the resume database and the careers dashboard. */
+const TALENT_AREAS = ['banco_talentos', 'rh'] as const;
 import { HttpError } from '../errors.js';
 import { contentDisposition, FILE_CSP } from '../files/routes.js';
 import { isPlainObject } from '../schemas/validation.js';
@@ -92,6 +98,19 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
   service.hooks.set('vacancies', careers.vacancyHooks());
   service.hooks.set('applications', careers.applicationHooks());
   service.hooks.set('applicant-profiles', careers.profileHooks());
+
+  /** A candidate's stored PDF, as an attachment. */
+  const sendResume = async (reply: FastifyReply, file: { nome: string; dados: Uint8Array | null; chave: string | null }) => {
+    const bytes = await storage.get({ dados: file.dados ? Buffer.from(file.dados.buffer, file.dados.byteOffset, file.dados.byteLength) : null, chave: file.chave });
+    if (!bytes) throw new HttpError(404, MSG.fileNotFound);
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', contentDisposition(file.nome))
+      .header('Content-Security-Policy', FILE_CSP)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(bytes);
+  };
 
   const readsPerMinute = config.careersReadsPerMinute ?? 120;
   const applicationsPerHour = config.careersApplicationsPerHour ?? 20;
@@ -179,16 +198,79 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
     docs('O currículo em PDF do candidato de uma candidatura', 'Recrutadores nos seus provedores; 404 quando o candidato não enviou.', idParams),
     async (request, reply: FastifyReply) => {
       const actor = actorFor(request, careers.applications, 'get');
-      const file = await careers.resumeFileOf(actor, toId((request.params as { id: string }).id, 'id'));
-      const bytes = await storage.get({ dados: file.dados ? Buffer.from(file.dados.buffer, file.dados.byteOffset, file.dados.byteLength) : null, chave: file.chave });
-      if (!bytes) throw new HttpError(404, MSG.fileNotFound);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', contentDisposition(file.nome))
-        .header('Content-Security-Policy', FILE_CSP)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(bytes);
+      return sendResume(reply, await careers.resumeFileOf(actor, toId((request.params as { id: string }).id, 'id')));
+    },
+  );
+
+  // ---- resume database, keyword search, dashboard ---------------------------------------------------
+  const talent = new TalentSearch(db);
+  const searchQuery = {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      q: text(200),
+      uf: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+      cidade: text(120),
+      tipo: { type: 'string', enum: ['candidato', 'funcionario'] },
+      offset: { type: 'integer', minimum: 0, maximum: 100000 },
+      limit: { type: 'integer', minimum: 1, maximum: 100 },
+    },
+  };
+  /** Who reads resumes: the talent bank's or HR's requesters and managers (and the superadmin). */
+  const recruiter = (request: FastifyRequest) => authorizeArea(request, 'edit', TALENT_AREAS);
+
+  app.get(
+    '/v1/careers/banco',
+    docs('Busca no banco de currículos', 'Papéis banco_talentos ou rh, solicitante ou acima. Candidatos e funcionários que autorizaram (banco_talentos nos dados do candidato), por palavras (sem diferença de acentos e maiúsculas), os mais relevantes primeiro, com o trecho encontrado.', { querystring: searchQuery }),
+    async (request) => {
+      recruiter(request);
+      return talent.search(request.query as Record<string, any>);
+    },
+  );
+
+  app.get('/v1/careers/banco/:id', docs('Um currículo do banco de currículos', 'Papéis banco_talentos ou rh, solicitante ou acima; só de quem autorizou.', idParams), async (request) => {
+    recruiter(request);
+    const userId = toId((request.params as { id: string }).id, 'id');
+    if (!(await talent.consented(userId))) throw new HttpError(404, CAREERS_ERRORS.resumeNotFound);
+    return careers.personOf(userId);
+  });
+
+  app.get('/v1/careers/banco/:id/curriculo', docs('O currículo em PDF de uma pessoa do banco de currículos', 'Papéis banco_talentos ou rh, solicitante ou acima; só de quem autorizou.', idParams), async (request, reply) => {
+    recruiter(request);
+    const userId = toId((request.params as { id: string }).id, 'id');
+    if (!(await talent.consented(userId))) throw new HttpError(404, CAREERS_ERRORS.resumeNotFound);
+    return sendResume(reply, await careers.resumeFileOfUser(userId));
+  });
+
+  app.get(
+    '/v1/careers/vagas/:id/candidatos/busca',
+    docs('Busca por palavras nos currículos dos candidatos de uma vaga', 'Quem lê as candidaturas da vaga (papéis rh ou banco_talentos, nos seus provedores). Os candidatos da vaga cujo currículo tem as palavras, com a etapa da candidatura.', { ...idParams, querystring: searchQuery }),
+    async (request) => {
+      const actor = actorFor(request, careers.vacancies, 'get');
+      actorFor(request, careers.applications, 'list');
+      const vacancy = await service.getOne(careers.vacancies, toId((request.params as { id: string }).id, 'id'), actor);
+      return { vaga: { id: vacancy.id, titulo_vaga: vacancy.titulo_vaga }, ...(await talent.search({ ...(request.query as Record<string, any>), vaga: vacancy.id })) };
+    },
+  );
+
+  app.get(
+    '/v1/careers/dashboard',
+    docs('Painel do Trabalhe Conosco', 'Papéis banco_talentos ou rh, leitor ou acima, nos seus provedores. Período de/ate (AAAA-MM-DD; padrão: os últimos 90 dias).', {
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { empresa: { type: 'integer', minimum: 1 }, de: { type: 'string', format: 'date' }, ate: { type: 'string', format: 'date' } },
+      },
+    }),
+    async (request) => {
+      const actor = authorizeArea(request, 'read', TALENT_AREAS);
+      const query = request.query as { empresa?: number; de?: string; ate?: string };
+      const today = todayInSaoPaulo();
+      const ate = query.ate ?? today;
+      const de = query.de ?? new Date(Date.parse(`${ate}T12:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
+      if (de > ate) throw new HttpError(400, MSG.badRequest, { de: 'A data inicial não pode ser maior que a data final!' });
+      if (query.empresa !== undefined && actor.providerIds !== null && !actor.providerIds.includes(query.empresa)) throw new HttpError(403, 'Este usuário não tem autorização para realizar esta operação.');
+      return talent.dashboard(actor.providerIds, { empresa: query.empresa, de, ate, today });
     },
   );
 
