@@ -13,6 +13,7 @@ import { seedCampaignResults } from './results/seed.js';
 import { seedTracking } from './tracking/seed.js';
 import { seedRoulettes } from './roulette/seed.js';
 import { seedCareers } from './careers/seed.js';
+import { seedSponsorship } from './sponsorship/seed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
 const STRUCTURE: Record<string, Record<string, string[]>> = {
@@ -69,6 +70,7 @@ export async function seedDemo(service: ResourceService, log: (msg: string) => v
   await seedEvents(service, log);
   await seedCampaignResults(service, log);
   await seedTracking(service, log);
+  await seedSponsorship(service, log);
   await seedDemoProfiles(service, log);
   log('dados de demonstração criados: provedores Bitcom, RazãoInfo e Vetorial com estrutura organizacional, vagas, feriados e um onboarding');
   return true;
