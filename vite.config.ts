@@ -65,6 +65,10 @@ function leanSchemas(): Plugin {
 
 export default defineConfig({
   plugins: [leanSchemas(), react(), precompress()],
+  resolve: {
+    // The native Object.entries instead of its polyfill and the ES shims it pulls into the first screen.
+    alias: { 'object.entries': resolve(import.meta.dirname, 'src/admin/shims/object-entries.cjs') },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
