@@ -1,4 +1,4 @@
-// The careers calls (notes/careers-contract.md). Public ones (the open vacancies, one vacancy) are a
+// The careers calls (the calls documented in /docs: src/server/v1/careers.ts). Public ones (the open vacancies, one vacancy) are a
 // plain fetch without token or role header; a candidate's (apply, their applications) go through
 // v1Json with the session, as any signed-in user ('user' role area).
 import { useMemo } from 'react';

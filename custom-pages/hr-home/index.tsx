@@ -2,5 +2,6 @@ import { lazy } from 'react';
 import type { CustomPage } from '../../src/admin/customPages.js';
 
 export const pages: CustomPage[] = [
-  { path: '/human-resources/home', component: lazy(() => import('./HrHome.js')), access: { modules: ['rh', 'onboarding'] }, title: 'Recursos Humanos' },
+  // The talent bank's roles too: the 'Trabalhe Conosco' section is theirs.
+  { path: '/human-resources/home', component: lazy(() => import('./HrHome.js')), access: { modules: ['rh', 'onboarding', 'banco_talentos'] }, title: 'Recursos Humanos' },
 ];

@@ -1,5 +1,5 @@
 // The public roulette calls (/v1/public/roulette/{slug}...), made without sign-in: plain fetch, no
-// token or role header. Answers and errors as the contract gives them (notes/roulette-contract.md).
+// token or role header. Answers and errors as the contract gives them (the calls documented in /docs: src/server/v1/roulette.ts).
 import { useEffect, useMemo, useState } from 'react';
 import { useApiBase } from '../../src/admin/auth/context.js';
 import { WHEEL_TEXTS } from './texts.js';

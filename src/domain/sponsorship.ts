@@ -18,8 +18,34 @@ export const SPONSORSHIP_STATUS_COLORS: Record<SponsorshipStatus, 'default' | 'i
   recusada: 'error',
 };
 
-/** The kind of justification each decision needs. */
-export const JUSTIFICATION_KIND: Partial<Record<SponsorshipStatus, 'aprovacao' | 'recusa'>> = { aprovada: 'aprovacao', recusada: 'recusa' };
+/**
+ * The public form's fields (POST /v1/public/patrocinios, text parts of the multipart), in the order the
+ * form draws them; the server reads exactly these (plus the honeypot).
+ */
+export const SPONSORSHIP_FORM_FIELDS = [
+  'id_empresa',
+  'organizacao',
+  'responsavel',
+  'email',
+  'telefone',
+  'documento',
+  'evento',
+  'descricao_evento',
+  'data_evento',
+  'uf',
+  'cidade',
+  'publico_estimado',
+  'pedido',
+  'valor_solicitado',
+  'contrapartidas',
+] as const;
+
+/**
+ * The kind of justification each decision needs: a justification's tipo is the decision it explains
+ * (aprovada or recusada), so the decision form offers only those of the chosen status.
+ */
+export type JustificationKind = 'aprovada' | 'recusada';
+export const JUSTIFICATION_KIND: Partial<Record<SponsorshipStatus, JustificationKind>> = { aprovada: 'aprovada', recusada: 'recusada' };
 
 /** Attachments: PDF or image, by content. */
 export const ACCEPTED_ATTACHMENTS = ['application/pdf', 'image/png', 'image/jpeg'] as const;
@@ -34,7 +60,7 @@ export const SPONSORSHIP_MSG = {
   attachmentType: 'Envie anexos em PDF, PNG ou JPG.',
   tooManyAttachments: `Envie no máximo ${MAX_ATTACHMENTS} anexos.`,
   justificationRequired: 'Escolha a justificativa da decisão.',
-  justificationKind: (kind: 'aprovacao' | 'recusa') => (kind === 'aprovacao' ? 'Escolha uma justificativa de aprovação.' : 'Escolha uma justificativa de recusa.'),
+  justificationKind: (kind: JustificationKind) => (kind === 'aprovada' ? 'Escolha uma justificativa de aprovação.' : 'Escolha uma justificativa de recusa.'),
   tooMany: 'Muitas solicitações deste endereço. Tente novamente mais tarde.',
   providerNotFound: 'Provedor não encontrado.',
   confirmationSubject: (protocolo: string) => `Recebemos sua solicitação de patrocínio (${protocolo})`,

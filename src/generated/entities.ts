@@ -745,6 +745,270 @@ export const EventsSchema = {
 } as const;
 export type Events = FromSchema<typeof EventsSchema>;
 
+/** Justificativa de patrocínio (schemas/marketing/sponsorship-justifications.json, table marketing.patrocinio_justificativa) */
+export const SponsorshipJustificationsSchema = {
+  "title": "Justificativa de patrocínio",
+  "description": "As justificativas entre as quais o marketing escolhe ao aprovar ou recusar uma solicitação de patrocínio (/marketing/sponsorship/justification/list).",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "descricao": {
+      "type": "string",
+      "title": "Justificativa",
+      "minLength": 3,
+      "maxLength": 300
+    },
+    "tipo": {
+      "type": "string",
+      "title": "Tipo",
+      "enum": [
+        "aprovada",
+        "recusada"
+      ],
+      "x-enumLabels": {
+        "aprovada": "Aprovação",
+        "recusada": "Recusa"
+      }
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criação",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "descricao",
+    "tipo"
+  ],
+  "additionalProperties": false
+} as const;
+export type SponsorshipJustifications = FromSchema<typeof SponsorshipJustificationsSchema>;
+
+/** Solicitação de patrocínio (schemas/marketing/sponsorship-requests.json, table marketing.patrocinio_solicitacao) */
+export const SponsorshipRequestsSchema = {
+  "title": "Solicitação de patrocínio",
+  "description": "Um pedido de patrocínio de evento enviado pelo formulário público (/patrocinios/{provedor}); o marketing do provedor o analisa e decide com uma justificativa, e o solicitante é avisado por e-mail.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "protocolo": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Protocolo",
+      "readOnly": true
+    },
+    "status": {
+      "type": "string",
+      "title": "Situação",
+      "enum": [
+        "nova",
+        "em_analise",
+        "aprovada",
+        "recusada"
+      ],
+      "default": "nova",
+      "x-enumLabels": {
+        "nova": "Nova",
+        "em_analise": "Em análise",
+        "aprovada": "Aprovada",
+        "recusada": "Recusada"
+      }
+    },
+    "id_justificativa": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Justificativa"
+    },
+    "parecer": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Mensagem ao solicitante",
+      "maxLength": 2000
+    },
+    "decidido_em": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time",
+      "title": "Decidida em",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "organizacao": {
+      "type": "string",
+      "title": "Organização",
+      "minLength": 2,
+      "maxLength": 200
+    },
+    "responsavel": {
+      "type": "string",
+      "title": "Responsável",
+      "minLength": 2,
+      "maxLength": 200
+    },
+    "email": {
+      "type": "string",
+      "format": "email",
+      "title": "E-mail",
+      "maxLength": 200
+    },
+    "telefone": {
+      "type": "string",
+      "format": "phone",
+      "title": "Telefone"
+    },
+    "documento": {
+      "type": "string",
+      "title": "CPF ou CNPJ",
+      "minLength": 11,
+      "maxLength": 18
+    },
+    "evento": {
+      "type": "string",
+      "title": "Evento",
+      "minLength": 2,
+      "maxLength": 200
+    },
+    "descricao_evento": {
+      "type": "string",
+      "title": "Descrição do evento",
+      "minLength": 2,
+      "maxLength": 4000
+    },
+    "data_evento": {
+      "type": "string",
+      "format": "date",
+      "title": "Data do evento"
+    },
+    "uf": {
+      "type": "string",
+      "title": "UF",
+      "enum": [
+        "AC",
+        "AL",
+        "AP",
+        "AM",
+        "BA",
+        "CE",
+        "DF",
+        "ES",
+        "GO",
+        "MA",
+        "MT",
+        "MS",
+        "MG",
+        "PA",
+        "PB",
+        "PR",
+        "PE",
+        "PI",
+        "RJ",
+        "RN",
+        "RS",
+        "RO",
+        "RR",
+        "SC",
+        "SP",
+        "SE",
+        "TO"
+      ]
+    },
+    "cidade": {
+      "type": "string",
+      "title": "Cidade",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "publico_estimado": {
+      "type": "integer",
+      "format": "count",
+      "title": "Público estimado",
+      "minimum": 1,
+      "maximum": 10000000
+    },
+    "pedido": {
+      "type": "string",
+      "title": "O que pedem",
+      "minLength": 2,
+      "maxLength": 2000
+    },
+    "valor_solicitado": {
+      "type": [
+        "number",
+        "null"
+      ],
+      "format": "money",
+      "title": "Valor solicitado",
+      "minimum": 0,
+      "maximum": 999999999
+    },
+    "contrapartidas": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Contrapartidas oferecidas",
+      "maxLength": 2000
+    },
+    "anexos": {
+      "type": "array",
+      "title": "Anexos",
+      "items": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Recebida em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "organizacao",
+    "responsavel",
+    "email",
+    "telefone",
+    "documento",
+    "evento",
+    "descricao_evento",
+    "data_evento",
+    "uf",
+    "cidade",
+    "publico_estimado",
+    "pedido"
+  ],
+  "additionalProperties": false
+} as const;
+export type SponsorshipRequests = FromSchema<typeof SponsorshipRequestsSchema>;
+
 /** Notificação (schemas/notifications/notifications.json, table notificacao.notificacao) */
 export const NotificationsSchema = {
   "title": "Notificação",
@@ -1641,6 +1905,243 @@ export const ResumeExperienceSchema = {
 } as const;
 export type ResumeExperience = FromSchema<typeof ResumeExperienceSchema>;
 
+/** Dados do candidato (schemas/rh/applicant-profiles.json, table rh.candidato) */
+export const ApplicantProfilesSchema = {
+  "title": "Dados do candidato",
+  "description": "Os dados de um candidato do site de carreiras (/applicants/register); cada usuário escreve só os seus e escolhe se o currículo entra no banco de currículos.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_usuario": {
+      "type": "integer",
+      "title": "Usuário",
+      "readOnly": true
+    },
+    "telefone": {
+      "type": "string",
+      "format": "phone",
+      "title": "Telefone"
+    },
+    "uf": {
+      "type": "string",
+      "title": "UF",
+      "enum": [
+        "AC",
+        "AL",
+        "AP",
+        "AM",
+        "BA",
+        "CE",
+        "DF",
+        "ES",
+        "GO",
+        "MA",
+        "MT",
+        "MS",
+        "MG",
+        "PA",
+        "PB",
+        "PR",
+        "PE",
+        "PI",
+        "RJ",
+        "RN",
+        "RS",
+        "RO",
+        "RR",
+        "SC",
+        "SP",
+        "SE",
+        "TO"
+      ]
+    },
+    "cidade": {
+      "type": "string",
+      "title": "Cidade",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "linkedin": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "uri",
+      "title": "LinkedIn ou portfólio",
+      "maxLength": 300
+    },
+    "apresentacao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Sobre você",
+      "maxLength": 2000
+    },
+    "pretensao_salarial": {
+      "type": [
+        "number",
+        "null"
+      ],
+      "format": "money",
+      "title": "Pretensão salarial",
+      "minimum": 0,
+      "maximum": 9999999999
+    },
+    "curriculo": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "file",
+      "title": "Currículo em PDF"
+    },
+    "banco_talentos": {
+      "type": "boolean",
+      "title": "Incluir meu currículo no banco de currículos dos provedores",
+      "default": false
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "telefone",
+    "uf",
+    "cidade"
+  ],
+  "additionalProperties": false
+} as const;
+export type ApplicantProfiles = FromSchema<typeof ApplicantProfilesSchema>;
+
+/** Candidatura (schemas/rh/applications.json, table rh.candidatura) */
+export const ApplicationsSchema = {
+  "title": "Candidatura",
+  "description": "A candidatura de um usuário a uma vaga (POST /v1/careers/vagas/{id}/candidatura); os recrutadores a movem pelas etapas com uma observação que o candidato não vê.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_vaga": {
+      "type": "integer",
+      "title": "Vaga"
+    },
+    "id_usuario": {
+      "type": "integer",
+      "title": "Candidato",
+      "readOnly": true
+    },
+    "status": {
+      "type": "string",
+      "title": "Etapa",
+      "enum": [
+        "recebido",
+        "em_analise",
+        "entrevista",
+        "aprovado",
+        "reprovado"
+      ],
+      "default": "recebido",
+      "x-enumLabels": {
+        "recebido": "Recebido",
+        "em_analise": "Em análise",
+        "entrevista": "Entrevista",
+        "aprovado": "Aprovado",
+        "reprovado": "Reprovado"
+      }
+    },
+    "observacao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observação",
+      "maxLength": 2000
+    },
+    "origem": {
+      "type": "string",
+      "title": "Origem",
+      "maxLength": 60,
+      "default": "direto"
+    },
+    "status_em": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Etapa desde",
+      "readOnly": true
+    },
+    "candidato_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Nome",
+      "readOnly": true
+    },
+    "candidato_email": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "E-mail",
+      "readOnly": true
+    },
+    "candidato_telefone": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Telefone",
+      "readOnly": true
+    },
+    "candidato_cidade": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Cidade",
+      "readOnly": true
+    },
+    "titulo_vaga": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Vaga",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Provedor",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Candidatura em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_vaga"
+  ],
+  "additionalProperties": false
+} as const;
+export type Applications = FromSchema<typeof ApplicationsSchema>;
+
 /** Categoria (schemas/rh/categories.json, table rh.categoria) */
 export const CategoriesSchema = {
   "title": "Categoria",
@@ -2454,7 +2955,7 @@ export type Sectors = FromSchema<typeof SectorsSchema>;
 /** Vaga (schemas/rh/vacancies.json, table rh.vaga) */
 export const VacanciesSchema = {
   "title": "Vaga",
-  "description": "Vaga aberta num provedor (relatório de vagas do RH: POST /v1/rh/relatorio/vaga/filtro).",
+  "description": "Vaga de um provedor: publicada no site de carreiras (/careers/list) e no relatório de vagas do RH (POST /v1/rh/relatorio/vaga/filtro).",
   "type": "object",
   "properties": {
     "id": {
@@ -2475,22 +2976,116 @@ export const VacanciesSchema = {
       "maximum": 10000,
       "default": 1
     },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_departamento": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Departamento"
+    },
+    "uf": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "UF",
+      "enum": [
+        "AC",
+        "AL",
+        "AP",
+        "AM",
+        "BA",
+        "CE",
+        "DF",
+        "ES",
+        "GO",
+        "MA",
+        "MT",
+        "MS",
+        "MG",
+        "PA",
+        "PB",
+        "PR",
+        "PE",
+        "PI",
+        "RJ",
+        "RN",
+        "RS",
+        "RO",
+        "RR",
+        "SC",
+        "SP",
+        "SE",
+        "TO",
+        null
+      ]
+    },
     "cidade": {
       "type": "string",
       "title": "Cidade",
       "minLength": 2,
       "maxLength": 120
     },
+    "id_gestor": {
+      "type": "integer",
+      "title": "Gestor da vaga"
+    },
     "gestor_vaga": {
       "type": "string",
-      "title": "Gestor da vaga",
-      "minLength": 2,
-      "maxLength": 200
+      "title": "Gestor",
+      "maxLength": 200,
+      "readOnly": true
+    },
+    "modelo_trabalho": {
+      "type": "string",
+      "title": "Modelo de trabalho",
+      "enum": [
+        "presencial",
+        "hibrido",
+        "remoto"
+      ],
+      "default": "presencial",
+      "x-enumLabels": {
+        "presencial": "Presencial",
+        "hibrido": "Híbrido",
+        "remoto": "Remoto"
+      }
+    },
+    "tipo_contrato": {
+      "type": "string",
+      "title": "Contrato",
+      "enum": [
+        "clt",
+        "estagio",
+        "pj",
+        "temporario",
+        "aprendiz"
+      ],
+      "default": "clt",
+      "x-enumLabels": {
+        "clt": "CLT",
+        "estagio": "Estágio",
+        "pj": "PJ",
+        "temporario": "Temporário",
+        "aprendiz": "Jovem aprendiz"
+      }
     },
     "data_inicio": {
       "type": "string",
       "format": "date",
       "title": "Data de início"
+    },
+    "data_encerramento": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date",
+      "title": "Encerramento das inscrições"
     },
     "descricao": {
       "type": [
@@ -2501,9 +3096,29 @@ export const VacanciesSchema = {
       "title": "Descrição",
       "maxLength": 20000
     },
-    "id_empresa": {
-      "type": "integer",
-      "title": "Provedor"
+    "requisitos": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "html",
+      "title": "Requisitos",
+      "maxLength": 20000
+    },
+    "beneficios": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "html",
+      "title": "Benefícios",
+      "maxLength": 20000
+    },
+    "publicada": {
+      "type": "boolean",
+      "title": "Publicada",
+      "description": "Publicada no site de carreiras (/careers/list) enquanto ativa, a partir da data de início e até o encerramento das inscrições; desmarcada, é um rascunho.",
+      "default": false
     },
     "ativo": {
       "type": "boolean",
@@ -2520,7 +3135,7 @@ export const VacanciesSchema = {
   "required": [
     "titulo_vaga",
     "cidade",
-    "gestor_vaga",
+    "id_gestor",
     "data_inicio",
     "id_empresa"
   ],
@@ -4228,4 +4843,4 @@ export const TrackingLinksSchema = {
 } as const;
 export type TrackingLinks = FromSchema<typeof TrackingLinksSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'Events' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';

@@ -457,6 +457,9 @@ describe('every route of the OpenAPI document needs a token, but the public ones
     // The careers site's vacancies (only published, open ones; throttled per address).
     'GET /v1/public/careers/vagas',
     'GET /v1/public/careers/vagas/{id}',
+    // The sponsorship request form: the providers it names and the request itself (honeypot and throttle).
+    'GET /v1/public/patrocinios/provedores',
+    'POST /v1/public/patrocinios',
   ];
 
   it('without a token (or with an invalid one) every other route answers 401 before reading its input', async () => {

@@ -5,6 +5,7 @@
 // vacancy's provider see and move the application (the candidate is notified and e-mailed), those
 // of another provider see nothing; the candidate reads their applications without the recruiters'
 // note; the vacancy register's new rules (manager from the users, city from the municipality list).
+import { todayInSaoPaulo } from '../../src/server/roulette/service.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAREERS_MSG } from '../../src/domain/careers.js';
 import { bearer, qs, testApp, type TestApp } from '../helpers/app.js';
@@ -25,8 +26,9 @@ let ipSeq = 10;
 /** A public call from its own address (each test its own, so throttles never meet). */
 const visitor = (url: string, ip = `203.0.113.${++ipSeq}`) => t.app.inject({ method: 'GET', url, remoteAddress: ip });
 
-const today = new Date().toISOString().slice(0, 10);
-const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+// Dates in São Paulo's calendar (the server's), whatever the hour in UTC.
+const today = todayInSaoPaulo();
+const days = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 let vacancySeq = 0;
 async function vacancy(extra: Record<string, unknown> = {}, as?: string) {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCNPJ, generateCNPJ } from '@brazilian-utils/brazilian-utils';
 import { SPONSORSHIP_MSG } from '../../src/domain/sponsorship.js';
+import { todayInSaoPaulo } from '../../src/server/roulette/service.js';
 import { bearer, qs, testApp, type TestApp } from '../helpers/app.js';
 import { file, multipart, pdf, PNG, type Part } from '../helpers/files.js';
 
@@ -15,7 +16,8 @@ const users: Record<string, { token: string; role: string }> = {};
 let ipSeq = 20;
 const nextIp = () => `192.0.2.${++ipSeq}`;
 
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+// Days from today in São Paulo (the server's calendar), whatever the hour in UTC.
+const day = (n: number) => new Date(Date.parse(`${todayInSaoPaulo()}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const FORM = () => ({
   id_empresa: String(A),
   organizacao: 'Associação Cultural Vila Nova',
@@ -88,6 +90,7 @@ describe('the public form', () => {
     expect(r.statusCode).toBe(400);
     expect(r.json().errors.documento).toBe(SPONSORSHIP_MSG.badDocument);
     r = await send({ ...FORM(), data_evento: day(-1) });
+    expect(r.statusCode, r.body).toBe(400);
     expect(r.json().errors.data_evento).toBe(SPONSORSHIP_MSG.pastDate);
     r = await send({ ...FORM(), cidade: 'Cidade Inventada' });
     expect(r.json().errors.cidade).toMatch(/IBGE/);
@@ -135,8 +138,8 @@ describe('marketing decides', () => {
   it('approving or refusing needs a justification of that kind; the requester is e-mailed each new status; another provider sees nothing', async () => {
     const created = await send({ ...FORM(), email: 'decisao@evento.org.br' });
     const id = created.json().id;
-    const approve = (await call('POST', '/api/sponsorship-justifications', 'marketing:gestor', { descricao: 'Evento alinhado à marca na cidade', tipo: 'aprovacao' })).json().id;
-    const refuse = (await call('POST', '/api/sponsorship-justifications', 'marketing:gestor', { descricao: 'Orçamento do trimestre esgotado', tipo: 'recusa' })).json().id;
+    const approve = (await call('POST', '/api/sponsorship-justifications', 'marketing:gestor', { descricao: 'Evento alinhado à marca na cidade', tipo: 'aprovada' })).json().id;
+    const refuse = (await call('POST', '/api/sponsorship-justifications', 'marketing:gestor', { descricao: 'Orçamento do trimestre esgotado', tipo: 'recusada' })).json().id;
     expect((await call('GET', `/api/sponsorship-requests?${qs({ filter: { status: 'nova' } })}`, 'vetorial')).json().map((r: any) => r.id)).not.toContain(id);
     expect((await call('PUT', `/api/sponsorship-requests/${id}`, 'vetorial', { status: 'aprovada', id_justificativa: approve })).statusCode).toBe(404);
     expect((await call('PUT', `/api/sponsorship-requests/${id}`, 'marketing:leitor', { status: 'em_analise' })).statusCode).toBe(403);

@@ -11,7 +11,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choose, launchBrowser, openPage, signIn, screenshotFromTop as screenshot } from './helpers/browser.js';
+import { formatCNPJ, generateCNPJ } from '@brazilian-utils/brazilian-utils';
 import { apiJson, apiLogin, startServer, type RunningServer } from './helpers/server.js';
+import { pdf } from '../helpers/files.js';
 
 const HR = { email: 'gestor.rh@bitcom.com.br', password: 'Intranet#Demo2026' };
 const MARKETING = { email: 'gestor.vendas@vetorial.net', password: 'Intranet#Demo2026' };
@@ -122,5 +124,61 @@ describe('careers', () => {
     const mail = await mailMatching(CANDIDATE.email, /^Sua candidatura para Analista de Suporte N2$/);
     expect(mail.texto).toContain('está agora em: Entrevista');
     expect(errors, errors.join('\n')).toEqual([]);
+  });
+});
+
+describe('sponsorship', () => {
+  it('an organiser sends a request with an attachment and gets the protocol; Vetorial approves it with a justification and the organiser is e-mailed', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${server.url}/patrocinios/vetorial`);
+    const form = page.getByRole('form', { name: 'Solicite um patrocínio da Vetorial' });
+    await form.waitFor({ timeout: 30_000 });
+    const field = (label: string) => form.getByRole('textbox', { name: new RegExp(`^${label}`) });
+    await field('Organização').fill(`Associação Festival ${RUN}`);
+    await field('Responsável').fill('Joana Prado');
+    await field('E-mail').fill(ORGANISER.email);
+    await field('Telefone').pressSequentially('34998765432');
+    await field('CPF ou CNPJ').pressSequentially(formatCNPJ(generateCNPJ()).replace(/\D/g, ''));
+    await field('Nome do evento').fill('Festival de Inverno');
+    // Sixty days from now, typed as DD/MM/YYYY.
+    const day = new Date(Date.now() + 60 * 86_400_000);
+    await field('Data do evento').pressSequentially(`${String(day.getUTCDate()).padStart(2, '0')}${String(day.getUTCMonth() + 1).padStart(2, '0')}${day.getUTCFullYear()}`);
+    await field('Descrição do evento').fill('Três dias de música na praça central, com público de toda a região.');
+    await form.getByRole('combobox', { name: /^UF/ }).selectOption('MG');
+    const city = form.getByRole('combobox', { name: /^Cidade/ });
+    await city.fill('uberlan');
+    await page.getByRole('option', { name: 'Uberlândia', exact: true }).click();
+    await field('Público estimado').fill('12000');
+    await field('Pedido').fill('Wi-Fi para o público e a tenda principal.');
+    await form.locator('input[type=file]').setInputFiles({ name: 'projeto.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await form.getByRole('list', { name: 'Anexos' }).getByText('projeto.pdf').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'sponsorship-01-form');
+    await form.getByRole('button', { name: 'Enviar solicitação' }).click();
+    await page.waitForURL('**/patrocinios/sucesso', { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Solicitação enviada!' }).waitFor({ timeout: 30_000 });
+    const protocolo = (await page.locator('[aria-labelledby="sponsorship-protocol"]').innerText()).trim();
+    expect(protocolo).toMatch(/^PAT-\d{4}-\d{6}$/);
+    await screenshot(page, 'sponsorship-02-sent');
+    expect((await mailMatching(ORGANISER.email, /^Recebemos sua solicitação de patrocínio/)).assunto).toContain(protocolo);
+    expect(errors, errors.join('\n')).toEqual([]);
+
+    // Vetorial's marketing manager decides it on the requests list.
+    const marketing = await openPage(browser);
+    await signIn(marketing.page, server.url, MARKETING);
+    await marketing.page.goto(`${server.url}/marketing/sponsorship/solicitations/list`);
+    const row = marketing.page.getByRole('row').filter({ hasText: protocolo });
+    await row.waitFor({ timeout: 30_000 });
+    await screenshot(marketing.page, 'sponsorship-03-requests');
+    await row.getByRole('link', { name: 'Editar', exact: true }).click();
+    await choose(marketing.page, /^Situação/, 'Aprovada');
+    await marketing.page.getByRole('combobox', { name: /^Justificativa/ }).click();
+    await marketing.page.getByRole('option').first().click();
+    await marketing.page.getByRole('textbox', { name: /^Mensagem ao solicitante/ }).fill('Contem com o Wi-Fi do evento.');
+    await screenshot(marketing.page, 'sponsorship-04-decision');
+    await marketing.page.getByRole('button', { name: 'Salvar' }).click();
+    await marketing.page.getByText('Solicitação atualizada! O solicitante foi avisado por e-mail.').first().waitFor({ timeout: 30_000 });
+    const decision = await mailMatching(ORGANISER.email, new RegExp(`^Solicitação de patrocínio ${protocolo}: Aprovada$`));
+    expect(decision.texto).toContain('Contem com o Wi-Fi do evento.');
+    expect(marketing.errors, marketing.errors.join('\n')).toEqual([]);
   });
 });

@@ -82,7 +82,9 @@ beforeAll(async () => {
   hrToken = await login(HR);
   // An open vacancy at Bitcom for the vacancy report (its screen is a report, not a form).
   const bitcom = (await api('GET', '/v1/companies', undefined, 'rh:gestor')).companies.find((c: { nome: string }) => c.nome === 'Bitcom').id;
-  await api('POST', '/api/vacancies', { titulo_vaga: 'Técnico de Suporte N1', vagas: 3, cidade: 'Belo Horizonte', gestor_vaga: 'Gestora RH', data_inicio: '2026-11-02', id_empresa: bitcom }, 'rh:gestor');
+  // Its manager is one of the users (HR herself); the report shows the manager's name.
+  const hrUser = (await api('GET', '/v1/auth/me')).usuarioId;
+  await api('POST', '/api/vacancies', { titulo_vaga: 'Técnico de Suporte N1', vagas: 3, cidade: 'Belo Horizonte', uf: 'MG', id_gestor: hrUser, data_inicio: '2026-11-02', id_empresa: bitcom }, 'rh:gestor');
 }, 240_000);
 
 afterAll(async () => {
@@ -291,7 +293,7 @@ describe('onboarding', () => {
     await hr.page.getByRole('table', { name: 'Vagas' }).getByRole('columnheader', { name: 'Título da vaga' }).waitFor({ timeout: 30_000 });
     const vacancy = hr.page.getByRole('table', { name: 'Vagas' }).getByRole('row').filter({ hasText: 'Gestora RH' });
     await vacancy.waitFor({ timeout: 30_000 });
-    expect(await vacancy.innerText()).toMatch(/Técnico de Suporte N1\s+3\s+Belo Horizonte\s+Gestora RH\s+02\/11\/2026/);
+    expect(await vacancy.innerText()).toMatch(/Técnico de Suporte N1\s+3\s+Belo Horizonte\s+Helena Gestora RH\s+02\/11\/2026/);
     expect(await hr.page.getByText(ONBOARDING_MSG.vacanciesError).count()).toBe(0);
     await screenshot(hr.page, 'onboarding-vacancy-report');
     expect(hr.errors).toEqual([]);

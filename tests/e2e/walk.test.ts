@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { PLANNED_AREAS } from '../../src/admin/shell/plannedRoutes.js';
 import { launchBrowser, openPage, screenshot, signIn } from './helpers/browser.js';
 import { ROOT, startServer, type RunningServer } from './helpers/server.js';
@@ -127,47 +127,76 @@ describe('every path, as every demo user', () => {
     expect(PATHS.length).toBeGreaterThan(80);
   });
 
+  // Three users walk at once (each in a context of its own): the walk waits mostly on the screens
+  // settling, not on the processor, so this cuts its time without crowding a 2-core machine.
+  const slot = slots(3);
   for (const user of USERS) {
-    it(`${user.email}: no blank content area, no "Erro ao carregar", no page error`, async () => {
-      const { page, errors } = await openPage(browser);
-      const { inFlight, refused } = trackRequests(page);
-      // Every "Erro ao carregar ..." the page shows (toasts included), as it appears.
-      await page.addInitScript(() => {
-        const seen: string[] = ((window as unknown as { __loadErrors: string[] }).__loadErrors = []);
-        new MutationObserver((records) => {
-          for (const record of records)
-            for (const node of record.addedNodes) {
-              const text = node.textContent ?? '';
-              if (/Erro ao carregar/.test(text)) seen.push(text.trim());
-            }
-        }).observe(document, { childList: true, subtree: true });
-      });
-      await signIn(page, server.url, user);
-      await page.locator('#main-content').waitFor();
-
-      const problems: string[] = [];
-      for (const path of PATHS) {
-        // The router's own history entry (its idx and key), as a link would push it.
-        await page.evaluate((target) => {
-          const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-          window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', target);
-          window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-        }, path);
-        const text = await settledContent(page, inFlight);
-        const loadErrors = await page.evaluate(() => (window as unknown as { __loadErrors: string[] }).__loadErrors.splice(0));
-        const where = `${path} -> ${new URL(page.url()).pathname}`;
-        const before = problems.length;
-        if (!text) problems.push(`${where}: blank content area`);
-        // A screen opened to someone whose right the server then refuses: the screen should have been
-        // the access-denied page (a record outside the user's providers is a 404, and its load error
-        // is the spec's own message for it).
-        const refusedHere = refused.splice(0);
-        if (refusedHere.length) problems.push(`${where}: the server refused ${refusedHere.join(', ')}${loadErrors.length ? ` (${loadErrors.join(' | ')})` : ''}`);
-        if (errors.length) problems.push(`${where}: ${errors.splice(0).join(' | ')}`);
-        if (problems.length > before) await screenshot(page, `walk-${user.email}-${path}`);
+    it.concurrent(`${user.email}: no blank content area, no "Erro ao carregar", no page error`, async ({ expect }) => {
+      const release = await slot();
+      try {
+        await walk(user, expect);
+      } finally {
+        release();
       }
-      await page.context().close();
-      expect(problems).toEqual([]);
-    }, 600_000);
+    }, 1_200_000);
   }
 });
+
+/** At most `n` holders at once; the others wait their turn in order. */
+function slots(n: number) {
+  let free = n;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+  return async () => {
+    if (free > 0) free--;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    return release;
+  };
+}
+
+/** One user's walk through every path (the test's own expect: the walks run concurrently). */
+async function walk(user: { email: string; password: string }, expect: ExpectStatic) {
+  const { page, errors } = await openPage(browser);
+  const { inFlight, refused } = trackRequests(page);
+  // Every "Erro ao carregar ..." the page shows (toasts included), as it appears.
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { __loadErrors: string[] }).__loadErrors = []);
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          const text = node.textContent ?? '';
+          if (/Erro ao carregar/.test(text)) seen.push(text.trim());
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await signIn(page, server.url, user);
+  await page.locator('#main-content').waitFor();
+
+  const problems: string[] = [];
+  for (const path of PATHS) {
+    // The router's own history entry (its idx and key), as a link would push it.
+    await page.evaluate((target) => {
+      const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', target);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, path);
+    const text = await settledContent(page, inFlight);
+    const loadErrors = await page.evaluate(() => (window as unknown as { __loadErrors: string[] }).__loadErrors.splice(0));
+    const where = `${path} -> ${new URL(page.url()).pathname}`;
+    const before = problems.length;
+    if (!text) problems.push(`${where}: blank content area`);
+    // A screen opened to someone whose right the server then refuses: the screen should have been
+    // the access-denied page (a record outside the user's providers is a 404, and its load error
+    // is the spec's own message for it).
+    const refusedHere = refused.splice(0);
+    if (refusedHere.length) problems.push(`${where}: the server refused ${refusedHere.join(', ')}${loadErrors.length ? ` (${loadErrors.join(' | ')})` : ''}`);
+    if (errors.length) problems.push(`${where}: ${errors.splice(0).join(' | ')}`);
+    if (problems.length > before) await screenshot(page, `walk-${user.email}-${path}`);
+  }
+  await page.context().close();
+  expect(problems).toEqual([]);
+}

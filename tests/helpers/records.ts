@@ -110,6 +110,14 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
   vacancies: () => ({ uf: 'MG', cidade: 'Uberlândia' }),
   // A candidate's city is a municipality of their state.
   'applicant-profiles': () => ({ uf: 'MG', cidade: 'Uberlândia' }),
+  // A sponsorship request: a valid CPF, an event not in the past, in a municipality of its state, still undecided.
+  'sponsorship-requests': () => ({
+    documento: formatCPF(generateCPF()),
+    data_evento: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10),
+    uf: 'MG',
+    cidade: 'Uberlândia',
+    status: 'nova',
+  }),
   // A lead import reads a spreadsheet sent to /v1/files/ (its rows are the import's own).
   'lead-imports': async (_provider, _make, t) => {
     const { payload, headers } = multipart([file('leads.csv', Buffer.from(`nome;cpf;telefone\nPessoa de Teste;${formatCPF(generateCPF())};(31) 98765-${String(++serial % 10_000).padStart(4, '0')}\n`)), { name: 'bucket-id', data: 'importacoes' }]);
@@ -164,6 +172,8 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   vacancies: ['uf', 'cidade', 'data_inicio', 'data_encerramento'],
   // The city is a municipality of the state; the resume is one's own PDF.
   'applicant-profiles': ['uf', 'cidade', 'curriculo'],
+  // CPF or CNPJ, the event's date and city are checked; a decision needs a justification of its kind (src/server/sponsorship/service.ts).
+  'sponsorship-requests': ['documento', 'data_evento', 'uf', 'cidade', 'status', 'id_justificativa'],
 };
 
 type Maker = (name: string, provider: number) => Promise<Row>;

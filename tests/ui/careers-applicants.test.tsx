@@ -4,7 +4,7 @@
 // /api/applications/{id} {status, observacao}, the schema's toast, the card in its new column), the
 // quick move to the next step, a reader's read-only drawer — and the vacancies of one provider at
 // /careers/admin/list/{company}. The server is stubbed at the fetch level with the careers contract's
-// answers (/work/notes/careers-contract.md), so the calls the screens make are checked as sent.
+// answers (the calls documented in /docs: src/server/v1/careers.ts), so the calls the screens make are checked as sent.
 import './setup.js';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The careers pages (issue 17) with fetch answering as the contract says (notes/careers-contract.md):
+// The careers pages (issue 17) with fetch answering as the contract says (the calls documented in /docs: src/server/v1/careers.ts):
 // the public list (cards, filters in the request and the URL, the debounced search, the provider's
 // route, the empty state, an unknown provider), the role page (a visitor led to sign in with `next`,
 // a signed-in user applying in one click with origem and the honeypot, 409, the automatic application

@@ -1,7 +1,7 @@
 // /marketing/home (marketing document, sections 1 and 2): the sections and cards of the document's
 // table, each section shown by its module's roles (COMUNICAÇÃO regua_comunicacao, LEADS and
-// RELATÓRIOS vendas, PATROCÍNIOS marketing, ROLETAS roulette); cards of modules not built yet lead
-// to their route, where the "not available yet" page answers; who has no role there is refused.
+// RELATÓRIOS vendas, PATROCÍNIOS marketing, ROLETAS roulette); each card opens its module's screen
+// (a card of a module not built yet would show the "not available yet" page); who has no role there is refused.
 import './setup.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -102,11 +102,16 @@ describe('/marketing/home', () => {
     expect(screen.queryByRole('region', { name: 'LEADS' })).toBeNull();
   });
 
-  it('a card of a module not built yet opens its route, which says it is not available yet', async () => {
+  it('the PATROCÍNIOS cards open the requests and the justifications', async () => {
     await openAs(['marketing:gestor', 'user']);
-    const section = await screen.findByRole('region', { name: 'PATROCÍNIOS' });
+    let section = await screen.findByRole('region', { name: 'PATROCÍNIOS' });
+    fireEvent.click(within(section).getByRole('link', { name: 'Justificativas' }));
+    expect(await screen.findByRole('link', { name: 'NOVA JUSTIFICATIVA' })).toBeTruthy();
+    await openAs(['marketing:gestor', 'user']);
+    section = await screen.findByRole('region', { name: 'PATROCÍNIOS' });
     fireEvent.click(within(section).getByRole('link', { name: 'Solicitações de Patrocínio' }));
-    expect(await screen.findByText(NOT_YET_AVAILABLE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Solicitações de Patrocínio' })).toBeTruthy();
+    expect(screen.queryByText(NOT_YET_AVAILABLE)).toBeNull();
   });
 
   it('the Roletas card opens the roulettes list', async () => {

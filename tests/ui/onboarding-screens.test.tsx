@@ -382,16 +382,19 @@ describe('HR home', () => {
     const titles = (roles: string[]) => visibleHrSections(roles).map((s) => `${s.title}: ${s.cards.map((c) => c.title).join(', ')}`);
     expect(titles(['onboarding:solicitante'])).toEqual(['Onboarding: Onboarding, Trilha, Conteúdo', 'Relatórios: Onboarding']);
     expect(titles(['desligamentos:solicitante'])).toEqual(['Departamento Pessoal: Desligamentos']);
-    // Banco de Currículos needs the talent-bank role; the section needs the talent-bank or HR module.
-    expect(titles(['banco_talentos:solicitante'])).toEqual(['Trabalhe Conosco: Banco de Currículos']);
+    // The talent bank's requesters read the resume database, the careers dashboard and the vacancies.
+    expect(titles(['banco_talentos:solicitante'])).toEqual(['Trabalhe Conosco: Banco de Currículos, Dashboard Trabalhe Conosco, Vagas Trabalhe Conosco']);
     // The built screens show to who may open them (an rh solicitante reads the vacancy report and
     // the organisation registers); the cards of screens not built yet keep the spec's roles.
     expect(titles(['rh:solicitante'])).toEqual([
+      'Trabalhe Conosco: Banco de Currículos, Dashboard Trabalhe Conosco, Vagas Trabalhe Conosco',
       'Onboarding: Onboarding, Trilha, Conteúdo',
       'Relatórios: Onboarding, Vagas',
       'Configurações básicas: Cargos, Departamentos, Setores',
     ]);
+    // A reader reads the dashboard and the vacancies; resumes are for requesters and up.
     expect(titles(['rh:leitor', 'onboarding:leitor'])).toEqual([
+      'Trabalhe Conosco: Dashboard Trabalhe Conosco, Vagas Trabalhe Conosco',
       'Onboarding: Onboarding, Trilha, Conteúdo',
       'Relatórios: Onboarding, Vagas',
       'Configurações básicas: Cargos, Departamentos, Setores',

@@ -1,5 +1,5 @@
 // The public roulette pages (issue 16) with fetch answering as the contract says
-// (notes/roulette-contract.md): the branded wheel, the form's checks and masks, the spin to the drawn
+// (the calls documented in /docs: src/server/v1/roulette.ts): the branded wheel, the form's checks and masks, the spin to the drawn
 // prize with its coupon and confetti, the server's refusals, a closed wheel, an unknown one; the
 // wheel's geometry; and the audit, recomputed from a fixture made with node's crypto (one tampered
 // spin shows as not matching), both as the pure module and on the page through WebCrypto.

@@ -120,7 +120,8 @@ describe('administration home sections', () => {
   const titles = (roles: string[]) => visibleSections(adminSections(), roles).map((s) => s.title);
 
   it('shows a module to its managers only, and the onboarding registers to HR managers too', () => {
-    expect(titles(['rh:gestor', 'user']).sort()).toEqual(['Onboarding', 'Recursos Humanos', 'Usuários e acessos']);
+    // HR managers also manage the careers site's applications (banco_talentos registers with rh among their areas).
+    expect(titles(['rh:gestor', 'user']).sort()).toEqual(['Banco de Talentos', 'Onboarding', 'Recursos Humanos', 'Usuários e acessos']);
     expect(titles(['onboarding:gestor']).sort()).toEqual(['Onboarding', 'Usuários e acessos']);
     expect(titles(['users:gestor'])).toEqual(['Usuários e acessos']);
     // A gestor of any module administers the users of their providers; a sales manager also gets the sales registers.

@@ -1,7 +1,7 @@
 // The entity schemas of schemas/<area>/<resource>.json as the admin reads them, with the defaults
 // the meta-schema documents (path = /<resource>, title = plural label, ...).
 
-import type { Right } from '../../domain/roles.js';
+import { ROLE_AREA_NAMES, type Right } from '../../domain/roles.js';
 import type { DateRange } from '../../domain/dateRange.js';
 import type { ResourceMessages } from '../../domain/messages.js';
 import { fillRoute, TOGGLE_DEFAULTS, type RowAction, type RowCondition, type ToggleRule } from '../../domain/rowActions.js';
@@ -497,7 +497,7 @@ export function buildConfigs(files: Record<string, unknown>): ResourceConfig[] {
 export const modulesOf = (configs: ResourceConfig[]): Record<string, string[]> =>
   Object.fromEntries(configs.map((c) => [c.resource, [c.module, ...c.alsoModules]]));
 
-/** Names of the role areas shown to people. */
+/** Names of the role areas shown to people (the areas' short names, src/domain/roles.ts, for the others). */
 export const MODULE_TITLES: Record<string, string> = {
   rh: 'Recursos Humanos',
   onboarding: 'Onboarding',
@@ -516,4 +516,4 @@ export const MODULE_TITLES: Record<string, string> = {
   incidentes: 'Incidentes',
 };
 
-export const moduleTitle = (module: string) => MODULE_TITLES[module] ?? module.charAt(0).toUpperCase() + module.slice(1);
+export const moduleTitle = (module: string) => MODULE_TITLES[module] ?? ROLE_AREA_NAMES[module] ?? module.charAt(0).toUpperCase() + module.slice(1);

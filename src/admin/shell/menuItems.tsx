@@ -59,7 +59,7 @@ export const TOP_MENU: MenuEntry[] = [
   { key: 'calendar', label: 'Calendário', to: '/calendar', icon: CalendarIcon, employee: true, narrowOnly: true },
   { key: 'contacts', label: 'Contatos', to: '/contacts/list', icon: ContactsIcon, employee: true, narrowOnly: true },
   NEWS,
-  { key: 'hr', label: 'Recursos Humanos', to: '/human-resources/home', icon: GroupsIcon, modules: ['rh', 'onboarding'] },
+  { key: 'hr', label: 'Recursos Humanos', to: '/human-resources/home', icon: GroupsIcon, modules: ['rh', 'onboarding', 'banco_talentos'] },
   { key: 'marketing', label: 'Marketing', to: '/marketing/home', icon: CampaignIcon, modules: ['marketing', 'regua_comunicacao', 'roulette'] },
   SALES,
   { key: 'supplies', label: 'Suprimentos', to: '/supplies/home', icon: InventoryIcon, modules: ['suprimentos'] },

@@ -35,7 +35,7 @@ export async function ensureSuperadmin(db: Database, service: ResourceService, i
 export const DEMO_USERS: { email: string; nome: string; papeis: string[]; provider: string | null; funcionario: boolean; cargo?: string }[] = [
   { email: 'gestor.rh@bitcom.com.br', nome: 'Helena Gestora RH', papeis: ['rh:gestor', 'onboarding:gestor', 'users:gestor', 'user'], provider: 'Bitcom', funcionario: true, cargo: 'Analista de DP' },
   { email: 'leitor.rh@bitcom.com.br', nome: 'Lucas Leitor RH', papeis: ['rh:leitor', 'onboarding:leitor', 'user'], provider: 'Bitcom', funcionario: true, cargo: 'Assistente de DP' },
-  { email: 'solicitante@razaoinfo.com.br', nome: 'Sofia Solicitante', papeis: ['onboarding:solicitante', 'rh:solicitante', 'user'], provider: 'RazãoInfo', funcionario: true, cargo: 'Analista de Recrutamento' },
+  { email: 'solicitante@razaoinfo.com.br', nome: 'Sofia Solicitante', papeis: ['onboarding:solicitante', 'rh:solicitante', 'banco_talentos:solicitante', 'user'], provider: 'RazãoInfo', funcionario: true, cargo: 'Analista de Recrutamento' },
   { email: 'gestor.vendas@vetorial.net', nome: 'Vitor Gestor de Vendas', papeis: ['vendas:gestor', 'marketing:gestor', 'regua_comunicacao:gestor', 'roulette:gestor', 'user'], provider: 'Vetorial', funcionario: true, cargo: 'Supervisor de Vendas' },
   { email: 'vendedor@vetorial.net', nome: 'Valéria Vendedora', papeis: ['vendas:solicitante', 'user'], provider: 'Vetorial', funcionario: true, cargo: 'Vendedor Externo' },
   { email: 'leitor.marketing@razaoinfo.com.br', nome: 'Marcos Leitor de Marketing', papeis: ['marketing:leitor', 'vendas:leitor', 'regua_comunicacao:leitor', 'roulette:leitor', 'user'], provider: 'RazãoInfo', funcionario: true, cargo: 'Analista de Marketing' },

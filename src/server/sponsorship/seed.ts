@@ -6,13 +6,13 @@ import { SYSTEM } from '../resources/service.js';
 import { protocolOf } from '../../domain/sponsorship.js';
 import { todayInSaoPaulo } from '../roulette/service.js';
 
-const JUSTIFICATIONS: [string, 'aprovacao' | 'recusa'][] = [
-  ['Evento alinhado à marca e ao público da cidade', 'aprovacao'],
-  ['Boa contrapartida de divulgação', 'aprovacao'],
-  ['Ação social na área de cobertura', 'aprovacao'],
-  ['Orçamento de patrocínios do período esgotado', 'recusa'],
-  ['Evento fora da área de cobertura do provedor', 'recusa'],
-  ['Pedido enviado com menos de 30 dias de antecedência', 'recusa'],
+const JUSTIFICATIONS: [string, 'aprovada' | 'recusada'][] = [
+  ['Evento alinhado à marca e ao público da cidade', 'aprovada'],
+  ['Boa contrapartida de divulgação', 'aprovada'],
+  ['Ação social na área de cobertura', 'aprovada'],
+  ['Orçamento de patrocínios do período esgotado', 'recusada'],
+  ['Evento fora da área de cobertura do provedor', 'recusada'],
+  ['Pedido enviado com menos de 30 dias de antecedência', 'recusada'],
 ];
 
 const addDays = (iso: string, days: number) => {
@@ -24,7 +24,7 @@ const addDays = (iso: string, days: number) => {
 export async function seedSponsorship(service: ResourceService, log: (msg: string) => void = () => {}) {
   const justifications = service.get('sponsorship-justifications');
   if ((await service.list(justifications, { range: [0, 0] }, SYSTEM)).total > 0) return 0;
-  const ids: Record<string, number[]> = { aprovacao: [], recusa: [] };
+  const ids: Record<string, number[]> = { aprovada: [], recusada: [] };
   for (const [descricao, tipo] of JUSTIFICATIONS) ids[tipo].push((await service.create(justifications, { descricao, tipo }, SYSTEM)).id as number);
   const requests = service.get('sponsorship-requests');
   const providers = (await service.list(service.get('providers'), { range: [0, -1] }, SYSTEM)).rows;
@@ -65,7 +65,7 @@ export async function seedSponsorship(service: ResourceService, log: (msg: strin
       );
       await service.write(SYSTEM, (tx) => tx.query(`UPDATE marketing.patrocinio_solicitacao SET protocolo = $2 WHERE id = $1`, [row.id, protocolOf(row.id as number, row.created_at as string)]));
       if (d.status !== 'nova') {
-        const decision = d.status === 'aprovada' ? { id_justificativa: ids.aprovacao[0], parecer: 'Parabéns! Nossa equipe vai entrar em contato para o contrato.' } : d.status === 'recusada' ? { id_justificativa: ids.recusa[0] } : {};
+        const decision = d.status === 'aprovada' ? { id_justificativa: ids.aprovada[0], parecer: 'Parabéns! Nossa equipe vai entrar em contato para o contrato.' } : d.status === 'recusada' ? { id_justificativa: ids.recusada[0] } : {};
         await service.update(requests, row.id, { status: d.status, ...decision }, SYSTEM);
       }
       created++;

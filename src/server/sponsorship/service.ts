@@ -2,7 +2,7 @@
 // transaction and confirmed to the requester by e-mail; marketing's decisions need a justification of
 // the matching kind, and each new status is e-mailed to the requester.
 import { isValidCNPJ, isValidCPF } from '@brazilian-utils/brazilian-utils';
-import { JUSTIFICATION_KIND, protocolOf, SPONSORSHIP_MSG, SPONSORSHIP_STATUS_LABELS, type SponsorshipStatus } from '../../domain/sponsorship.js';
+import { JUSTIFICATION_KIND, protocolOf, SPONSORSHIP_FORM_FIELDS, SPONSORSHIP_MSG, SPONSORSHIP_STATUS_LABELS, type SponsorshipStatus } from '../../domain/sponsorship.js';
 import { slugify } from '../../domain/careers.js';
 import type { Mailer } from '../auth/mailer.js';
 import type { Database, Queryable } from '../db/index.js';
@@ -14,23 +14,7 @@ import { todayInSaoPaulo } from '../roulette/service.js';
 type Row = Record<string, any>;
 
 /** The public form's fields, as the multipart sends them (text). */
-export const FORM_FIELDS = [
-  'id_empresa',
-  'organizacao',
-  'responsavel',
-  'email',
-  'telefone',
-  'documento',
-  'evento',
-  'descricao_evento',
-  'data_evento',
-  'uf',
-  'cidade',
-  'publico_estimado',
-  'pedido',
-  'valor_solicitado',
-  'contrapartidas',
-] as const;
+export const FORM_FIELDS = SPONSORSHIP_FORM_FIELDS;
 
 /** '1.234,56', '1234.56', 'R$ 1.234,56' -> 1234.56; '' -> null; anything else is left for the schema to refuse. */
 function money(text: string | undefined): unknown {
@@ -129,7 +113,7 @@ export class SponsorshipService {
   async create(tx: Queryable, record: Record<string, unknown>, attachmentIds: string[]) {
     const row = await this.service.createIn(tx, this.requests, record, SYSTEM);
     const protocolo = protocolOf(row.id, row.created_at);
-    await tx.query(`UPDATE marketing.patrocinio_solicitacao SET protocolo = $2, anexos = $3::uuid[] WHERE id = $1`, [row.id, protocolo, attachmentIds]);
+    await tx.query(`UPDATE marketing.patrocinio_solicitacao SET protocolo = $2, anexos = $3::text[] WHERE id = $1`, [row.id, protocolo, attachmentIds]);
     const provider = (await tx.query<{ nome: string }>(`SELECT nome FROM rh.empresa WHERE id = $1`, [row.id_empresa])).rows[0]?.nome ?? '';
     await this.mailer.send(tx, {
       to: row.email,

@@ -1,0 +1,77 @@
+// The pt-BR texts of the sponsorship pages (the public request form, its thank-you page, the staff's
+// attachment links). What the server also says (the document, the past date, the attachments'
+// type and number, the throttle, an unknown provider) is SPONSORSHIP_MSG in src/domain/sponsorship.ts.
+import { MAX_ATTACHMENTS } from '../../src/domain/sponsorship.js';
+
+export const SPONSORSHIP_TEXTS = {
+  pageTitle: 'Patrocínios',
+  heading: (provider?: string) => (provider ? `Solicite um patrocínio da ${provider}` : 'Solicite um patrocínio'),
+  intro:
+    'Apoiamos eventos das cidades onde atuamos: festas e eventos comunitários, campeonatos esportivos, ações culturais, sociais e educativas. Conte como é o seu evento e o que vocês precisam.',
+  introAnswer: 'A equipe de marketing analisa cada pedido e envia a resposta por e-mail. Depois do envio, você recebe o número do protocolo.',
+  loading: 'Carregando o formulário',
+  loadError: 'Não foi possível carregar os provedores. Verifique a sua conexão e tente novamente.',
+  network: 'Não foi possível falar com o servidor. Verifique a sua conexão e tente novamente.',
+  retry: 'Tentar novamente',
+  sections: {
+    organisation: 'Sobre a organização',
+    event: 'Sobre o evento',
+    request: 'O que vocês pedem',
+    attachments: 'Anexos',
+  },
+  fields: {
+    id_empresa: 'Provedor',
+    organizacao: 'Organização',
+    responsavel: 'Responsável',
+    email: 'E-mail',
+    telefone: 'Telefone',
+    documento: 'CPF ou CNPJ',
+    evento: 'Nome do evento',
+    descricao_evento: 'Descrição do evento',
+    data_evento: 'Data do evento',
+    uf: 'UF',
+    cidade: 'Cidade',
+    publico_estimado: 'Público estimado',
+    pedido: 'Pedido',
+    valor_solicitado: 'Valor solicitado',
+    contrapartidas: 'Contrapartidas oferecidas',
+  },
+  chooseProvider: 'Escolha o provedor',
+  chooseState: 'Escolha',
+  organisationHelp: 'Associação, escola, clube, prefeitura, empresa ou o seu nome.',
+  eventHelp: 'O que é, para quem, programação e como o provedor aparece.',
+  audienceHelp: 'Quantas pessoas vocês esperam.',
+  requestHelp: 'Ex.: apoio financeiro, internet no local, brindes, estrutura.',
+  counterpartsHelp: 'Ex.: marca em banners e camisetas, menção nas redes sociais, estande no evento.',
+  cityFirst: 'Escolha primeiro a UF',
+  citiesLoading: 'Carregando cidades…',
+  noCity: 'Nenhuma cidade encontrada',
+  attachmentsHelp: `Projeto, orçamento ou material de divulgação: até ${MAX_ATTACHMENTS} arquivos PDF, PNG ou JPG, de até 10 MB cada.`,
+  addAttachments: 'Adicionar anexos',
+  removeAttachment: (name: string) => `Remover ${name}`,
+  noAttachments: 'Nenhum anexo escolhido.',
+  /** A refused file: its name and why. */
+  refusedFile: (name: string, why: string) => `${name}: ${why}`,
+  honeypot: 'Site',
+  consent: 'Ao enviar, você concorda que usemos estes dados para avaliar a solicitação.',
+  submit: 'Enviar solicitação',
+  sending: 'Enviando a solicitação',
+  /** The thank-you page. */
+  doneTitle: 'Solicitação enviada!',
+  protocol: 'Número do protocolo',
+  confirmationTo: (email: string) => `Enviamos a confirmação para ${email}.`,
+  confirmationSent: 'Enviamos a confirmação para o e-mail informado, com o número do protocolo.',
+  keepProtocol: 'Guarde o número do protocolo: ele identifica a sua solicitação.',
+  nextTitle: 'E agora?',
+  nextSteps: [
+    'A equipe de marketing do provedor analisa o pedido, o evento e as contrapartidas oferecidas.',
+    'A resposta chega por e-mail, com a decisão e, se aprovada, os próximos passos.',
+    'Se a caixa de entrada não mostrar a confirmação, confira a pasta de spam.',
+  ],
+  another: 'Enviar outra solicitação',
+  /** The staff's attachment links. */
+  attachment: (n: number) => `Anexo ${n}`,
+  downloading: (name: string) => `Baixando ${name}`,
+  attachmentsTitle: 'Anexos',
+  noAttachmentsSent: 'O solicitante não enviou anexos.',
+} as const;
