@@ -4,25 +4,27 @@
 // e-mail on the loaded rows; a card opens the application on the right (ApplicationDrawer) where a
 // recruiter moves it to another step with a note the candidate never sees. Moves are pessimistic: the
 // card changes column when the server has saved it (react-admin's cache of the list follows the answer).
+// Palavras-chave leads to the keyword search over these applicants' resumes (KeywordsPage.tsx).
 import { useMemo, useState } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardActionArea, CardActions, CardContent, Chip, CircularProgress, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import { useGetList, useGetOne, useUpdate } from 'react-admin';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import { useGetList, useGetOne } from 'react-admin';
 import { APPLICATION_STATUS_COLORS, APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, type ApplicationStatus } from '../../src/domain/careers.js';
 import { MSG } from '../../src/domain/messages.js';
 import { useApiOrigin } from '../../src/admin/generator/api.js';
 import { useRights } from '../../src/admin/generator/access.js';
 import { configByResource } from '../../src/admin/generator/registry.js';
-import { useResourceToasts } from '../../src/admin/generator/RowActions.js';
 import type { ResourceConfig } from '../../src/admin/generator/schemas.js';
 import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
 import { useGoBack } from '../../src/admin/shell/navigation.js';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { candidateName, groupByStatus, localDate, matchesSearch, nextStatus, retryUnlessRefused, sourceLabel, type ApplicationRow } from './board.js';
-import { ApplicationDrawer, type SaveApplication } from './ApplicationDrawer.js';
+import { ApplicationDrawer, useSaveApplication } from './ApplicationDrawer.js';
 import { APPLICATIONS, TITLES, VACANCIES, VACANCIES_LIST } from './routes.js';
+import { keywordsPath } from './talent.js';
 import { TEXTS } from './texts.js';
 
 /** Every application of a vacancy in one read (the contract's range [0,499]), newest first. */
@@ -90,35 +92,29 @@ function Pipeline({ config, vacancyId }: { config: ResourceConfig; vacancyId: nu
   }, { retry: retryUnlessRefused });
   const [query, setQuery] = useState('');
   const [openId, setOpenId] = useState<number | null>(null);
-  const [update, { isPending: saving }] = useUpdate();
-  const writes = useResourceToasts(config);
+  const { save, saving } = useSaveApplication(config);
 
   const rows = useMemo(() => list.data ?? [], [list.data]);
   const shown = useMemo(() => rows.filter((row) => matchesSearch(row, query)), [rows, query]);
   const columns = useMemo(() => groupByStatus(shown), [shown]);
   const open = rows.find((row) => row.id === openId) ?? null;
 
-  // PUT /api/applications/{id} {status, observacao}; the schema's toast (messages.updated), else the server's refusal.
-  const save: SaveApplication = (row, data, onSaved) =>
-    update(
-      APPLICATIONS,
-      { id: row.id, data, previousData: row },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: (saved) => {
-          writes.done('updated', { ...row, ...saved });
-          onSaved?.();
-        },
-        onError: (error) => writes.failed('updated', error, row),
-      },
-    );
   const move = rights.update ? (row: ApplicationRow) => (status: ApplicationStatus) => save(row, { status, observacao: row.observacao ?? null }) : null;
 
   const title = vacancy.data?.titulo_vaga ? `${TITLES.applicants} · ${String(vacancy.data.titulo_vaga)}` : TITLES.applicants;
   const error = list.error ?? vacancy.error;
   return (
     <Box sx={{ maxWidth: 1400, width: '100%', mx: 'auto', px: { xs: 1, sm: 2 }, pb: 4 }}>
-      <TitleBar title={title} back={VACANCIES_LIST} onBack={goBack} />
+      <TitleBar
+        title={title}
+        back={VACANCIES_LIST}
+        onBack={goBack}
+        extra={
+          <Button component={RouterLink} to={keywordsPath(vacancyId, vacancy.data?.titulo_vaga as string | undefined)} variant="outlined" startIcon={<ManageSearchIcon />}>
+            {TEXTS.keywords}
+          </Button>
+        }
+      />
       {error ? (
         <Alert severity="error">{errorText(error)}</Alert>
       ) : list.isPending ? (

@@ -27,6 +27,67 @@ export const TEXTS = {
   save: 'Salvar',
   loading: 'Carregando',
   providerNotFound: 'Provedor não encontrado.',
+  keywords: 'Palavras-chave',
+} as const;
+
+/** The resume database's and the keyword search's texts. */
+export const TALENT_TEXTS = {
+  words: 'Palavras-chave',
+  wordsHint: 'Busque por formação, experiência, certificados… (acentos e maiúsculas não importam)',
+  search: 'Buscar',
+  filters: 'Filtros',
+  uf: 'UF',
+  allUfs: 'Todas',
+  city: 'Cidade',
+  kind: 'Tipo',
+  kinds: { '': 'Todos', candidato: 'Candidatos', funcionario: 'Funcionários' } as Record<string, string>,
+  clear: 'Limpar filtros',
+  results: 'Resultados',
+  count: (n: number) => (n === 1 ? '1 currículo encontrado' : `${n.toLocaleString('pt-BR')} currículos encontrados`),
+  empty: 'Nenhum currículo encontrado.',
+  emptyHint: 'Tente outras palavras ou menos filtros.',
+  updatedOn: (date: string) => `Atualizado em ${date}`,
+  personTitle: 'Currículo',
+  pages: 'Páginas dos resultados',
+  pageLabel: (type: string, page: number | null, selected: boolean) =>
+    type === 'page' ? `${selected ? '' : 'Ir para a '}página ${page}` : type === 'next' ? 'Próxima página' : type === 'previous' ? 'Página anterior' : type === 'first' ? 'Primeira página' : 'Última página',
+  // The keyword search of a vacancy's applicants.
+  keywordsCount: (n: number) => (n === 1 ? '1 candidato encontrado' : `${n.toLocaleString('pt-BR')} candidatos encontrados`),
+  keywordsEmpty: 'Nenhum candidato desta vaga tem essas palavras no currículo.',
+  keywordsHint: 'Busque nos currículos dos candidatos desta vaga: formação, experiência, certificados…',
+  seeApplicants: 'Ver candidatos',
+  noVacancy: 'Abra a busca por palavras-chave a partir de uma vaga: na lista de vagas, escolha Candidatos e depois Palavras-chave.',
+  vacancies: 'Ir para as vagas',
+} as const;
+
+/** The careers dashboard's texts. */
+export const DASHBOARD_TEXTS = {
+  filters: 'Filtros do painel',
+  from: 'De',
+  to: 'Até',
+  provider: 'Provedor',
+  allProviders: 'Todos os provedores',
+  period: (de: string, ate: string) => `Período: ${de} a ${ate}`,
+  openVacancies: 'Vagas abertas',
+  vacancyStates: (drafts: number, closed: number) => `${drafts} ${drafts === 1 ? 'rascunho' : 'rascunhos'} · ${closed} ${closed === 1 ? 'encerrada' : 'encerradas'}`,
+  openPositions: 'Posições abertas',
+  applications: 'Candidaturas no período',
+  series: 'Candidaturas',
+  meanDays: 'Tempo médio até a contratação',
+  medianDays: 'Tempo mediano até a contratação',
+  days: (n: string) => `${n} ${n === '1' ? 'dia' : 'dias'}`,
+  filled: (n: number) => (n === 1 ? '1 vaga preenchida no período' : `${n} vagas preenchidas no período`),
+  none: '—',
+  perWeek: 'Candidaturas por semana',
+  weekOf: 'Semana de',
+  perStep: 'Candidaturas por etapa',
+  sources: 'Origem das candidaturas',
+  noSource: 'Não informada',
+  topVacancies: 'Vagas com mais candidaturas',
+  vacancy: 'Vaga',
+  total: 'Total',
+  noApplications: 'Nenhuma candidatura no período.',
+  charts: 'Gráficos',
 } as const;
 
 /** The most characters of Observação (schemas/rh/applications.json: observacao.maxLength). */

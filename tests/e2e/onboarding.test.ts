@@ -291,7 +291,7 @@ describe('onboarding', () => {
     // The vacancy report (screen Vagas) answers for the HR manager.
     await hr.page.goto(`${server.url}/human-resources/vacancy/report`);
     await hr.page.getByRole('table', { name: 'Vagas' }).getByRole('columnheader', { name: 'Título da vaga' }).waitFor({ timeout: 30_000 });
-    const vacancy = hr.page.getByRole('table', { name: 'Vagas' }).getByRole('row').filter({ hasText: 'Gestora RH' });
+    const vacancy = hr.page.getByRole('table', { name: 'Vagas' }).getByRole('row').filter({ hasText: 'Técnico de Suporte N1' });
     await vacancy.waitFor({ timeout: 30_000 });
     expect(await vacancy.innerText()).toMatch(/Técnico de Suporte N1\s+3\s+Belo Horizonte\s+Helena Gestora RH\s+02\/11\/2026/);
     expect(await hr.page.getByText(ONBOARDING_MSG.vacanciesError).count()).toBe(0);
