@@ -8,7 +8,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Chip, CircularProgress, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanbanOutlined';
 import { useGetOne } from 'react-admin';
@@ -25,7 +25,7 @@ import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { isStatus, localDate, retryUnlessRefused, type ApplicationRow } from './board.js';
 import { ApplicationDrawer, areasOf, useSaveApplication } from './ApplicationDrawer.js';
 import { APPLICATIONS, TITLES, VACANCIES_LIST } from './routes.js';
-import { ResultCard, ResultsPager } from './TalentResults.js';
+import { ResultCard, ResultsPager, WordsField } from './TalentResults.js';
 import { keywordsPath, keywordsTarget, pageOf, searchQuery, type KeywordsAnswer } from './talent.js';
 import { TALENT_TEXTS as T, TEXTS } from './texts.js';
 
@@ -43,19 +43,7 @@ function SearchBox({ search, onSearch }: { search: string; onSearch: (words: str
   return (
     <Paper component="form" role="search" aria-label={T.words} onSubmit={submit} variant="outlined" sx={{ p: 2, mb: 2 }}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-        <TextField
-          label={T.words}
-          type="search"
-          value={words}
-          onChange={(e) => setWords(e.target.value)}
-          size="small"
-          helperText={T.keywordsHint}
-          sx={{ flex: 1, minWidth: { xs: '100%', sm: 360 } }}
-          slotProps={{
-            htmlInput: { maxLength: 200 },
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
-          }}
-        />
+        <WordsField value={words} onChange={setWords} hint={T.keywordsHint} sx={{ flex: 1, minWidth: { xs: '100%', sm: 360 } }} />
         <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
           {T.search}
         </Button>

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, Chip, CircularProgress, Divider, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, Divider, Paper, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { STATE_CODES } from '../../src/domain/municipalities.js';
 import { MSG } from '../../src/domain/messages.js';
@@ -16,7 +16,7 @@ import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { localDate, retryUnlessRefused } from './board.js';
 import { PanelHeader, PersonView, SidePanel, type PersonDetails } from './PersonView.js';
 import { TALENT_AREAS, TITLES } from './routes.js';
-import { personName, ResultCard, ResultsPager } from './TalentResults.js';
+import { personName, ResultCard, ResultsPager, WordsField } from './TalentResults.js';
 import { PERSON_KINDS, searchQuery, talentFiltersOf, type TalentAnswer, type TalentFilters, type TalentResult } from './talent.js';
 import { TALENT_TEXTS as T, TEXTS } from './texts.js';
 
@@ -103,19 +103,7 @@ function Filters({ filters, onSearch }: { filters: TalentFilters; onSearch: (val
   return (
     <Paper component="form" role="search" aria-label={T.filters} onSubmit={submit} variant="outlined" sx={{ p: 2, mb: 2 }}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-        <TextField
-          label={T.words}
-          type="search"
-          value={words}
-          onChange={(e) => setWords(e.target.value)}
-          size="small"
-          helperText={T.wordsHint}
-          sx={{ flex: 3, minWidth: { xs: '100%', md: 320 } }}
-          slotProps={{
-            htmlInput: { maxLength: 200 },
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
-          }}
-        />
+        <WordsField value={words} onChange={setWords} hint={T.wordsHint} sx={{ flex: 3, minWidth: { xs: '100%', md: 320 } }} />
         <TextField label={T.city} value={city} onChange={(e) => setCity(e.target.value)} size="small" sx={{ flex: 1, minWidth: 160 }} slotProps={{ htmlInput: { maxLength: 120 } }} />
         <Box sx={{ width: 100 }}>
           <Select label={T.uf} value={filters.uf} options={UF_OPTIONS} onChange={(uf) => send({ uf })} />

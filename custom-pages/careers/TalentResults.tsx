@@ -1,7 +1,8 @@
 // What the resume database and the keyword search share: a result's card (the person, where they are,
 // what it says about them, the snippet with the words found) and the pages of results.
 import type { ReactNode } from 'react';
-import { Box, Card, CardActionArea, CardContent, Chip, Pagination, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Chip, InputAdornment, Pagination, Stack, TextField, Typography, type SxProps, type Theme } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
 import { pageCount, snippetParts, type TalentResult } from './talent.js';
 import { TALENT_TEXTS as T, TEXTS } from './texts.js';
 
@@ -64,5 +65,24 @@ export function ResultsPager({ total, page, onPage }: { total: number; page: num
         getItemAriaLabel={(type, item, selected) => T.pageLabel(type, item, selected)}
       />
     </Box>
+  );
+}
+
+/** The keywords box of both searches (at most 200 characters, as the server takes). */
+export function WordsField({ value, onChange, hint, sx }: { value: string; onChange: (words: string) => void; hint: string; sx: SxProps<Theme> }) {
+  return (
+    <TextField
+      label={T.words}
+      type="search"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      size="small"
+      helperText={hint}
+      sx={sx}
+      slotProps={{
+        htmlInput: { maxLength: 200 },
+        input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+      }}
+    />
   );
 }
