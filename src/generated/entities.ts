@@ -2446,6 +2446,117 @@ export const DepartmentsSchema = {
 } as const;
 export type Departments = FromSchema<typeof DepartmentsSchema>;
 
+/** Categoria de documento (schemas/rh/documents-categories.json, table rh.documento_categoria) */
+export const DocumentsCategoriesSchema = {
+  "title": "Categoria de documento",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "titulo": {
+      "type": "string",
+      "title": "Título",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "descricao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Descrição",
+      "maxLength": 450
+    },
+    "obrigatorio": {
+      "type": "boolean",
+      "title": "Obrigatório",
+      "default": false
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "titulo"
+  ],
+  "additionalProperties": false
+} as const;
+export type DocumentsCategories = FromSchema<typeof DocumentsCategoriesSchema>;
+
+/** Documento (schemas/rh/documents.json, table rh.documento) */
+export const DocumentsSchema = {
+  "title": "Documento",
+  "description": "Um documento do funcionário (contrato, exames, certificados...): o arquivo em PDF, PNG ou JPEG, conferido pelo conteúdo, com categoria e validade.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_funcionario": {
+      "type": "integer",
+      "title": "Funcionário"
+    },
+    "id_categoria": {
+      "type": "integer",
+      "title": "Categoria"
+    },
+    "titulo": {
+      "type": "string",
+      "title": "Título",
+      "minLength": 2,
+      "maxLength": 160
+    },
+    "id_arquivo": {
+      "type": "string",
+      "format": "file",
+      "title": "Arquivo"
+    },
+    "data_validade": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date",
+      "title": "Validade"
+    },
+    "observacao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observação",
+      "maxLength": 450
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Enviado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_funcionario",
+    "id_categoria",
+    "titulo",
+    "id_arquivo"
+  ],
+  "additionalProperties": false
+} as const;
+export type Documents = FromSchema<typeof DocumentsSchema>;
+
 /** Perfil do funcionário (schemas/rh/employee-profiles.json, table rh.perfil_funcionario) */
 export const EmployeeProfilesSchema = {
   "title": "Perfil do funcionário",
@@ -2655,6 +2766,207 @@ export const EmployeeProfilesSchema = {
   "additionalProperties": false
 } as const;
 export type EmployeeProfiles = FromSchema<typeof EmployeeProfilesSchema>;
+
+/** Funcionário (schemas/rh/employees.json, table rh.funcionario) */
+export const EmployeesSchema = {
+  "title": "Funcionário",
+  "description": "O registro de RH do vínculo de um usuário: provedor, departamento, cargo, cidade de trabalho, admissão e desligamento. Nome, gênero e nascimento vêm do usuário e do perfil do funcionário.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_usuario": {
+      "type": "integer",
+      "title": "Usuário"
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_departamento": {
+      "type": "integer",
+      "title": "Departamento"
+    },
+    "id_cargo": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Cargo"
+    },
+    "id_cidade": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Cidade de trabalho"
+    },
+    "matricula": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Matrícula",
+      "maxLength": 30
+    },
+    "tipo_contrato": {
+      "type": "string",
+      "title": "Contrato",
+      "enum": [
+        "clt",
+        "pj",
+        "estagio",
+        "aprendiz",
+        "temporario"
+      ],
+      "x-enumLabels": {
+        "clt": "CLT",
+        "pj": "PJ",
+        "estagio": "Estágio",
+        "aprendiz": "Jovem aprendiz",
+        "temporario": "Temporário"
+      },
+      "default": "clt"
+    },
+    "data_admissao": {
+      "type": "string",
+      "format": "date",
+      "title": "Admissão"
+    },
+    "data_desligamento": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date",
+      "title": "Desligamento",
+      "readOnly": true
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Nome",
+      "readOnly": true
+    },
+    "email": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "E-mail",
+      "readOnly": true
+    },
+    "genero": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Gênero",
+      "enum": [
+        "M",
+        "F",
+        "O",
+        null
+      ],
+      "x-enumLabels": {
+        "M": "Masculino",
+        "F": "Feminino",
+        "O": "Outro"
+      },
+      "readOnly": true
+    },
+    "data_nascimento": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date",
+      "title": "Nascimento",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_usuario",
+    "id_empresa",
+    "id_departamento",
+    "data_admissao"
+  ],
+  "additionalProperties": false
+} as const;
+export type Employees = FromSchema<typeof EmployeesSchema>;
+
+/** Familiares (schemas/rh/family.json, table rh.familiar) */
+export const FamilySchema = {
+  "title": "Familiares",
+  "description": "Os familiares de um funcionário que trabalham no grupo ('Tem familiar?' e os nomes completos), para o controle de parentesco do RH.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_funcionario": {
+      "type": "integer",
+      "title": "Funcionário"
+    },
+    "tem_familiar": {
+      "type": "boolean",
+      "title": "Tem familiar?",
+      "default": false
+    },
+    "familiares": {
+      "type": "array",
+      "title": "Nome completo da pessoa",
+      "items": {
+        "type": "string",
+        "minLength": 2,
+        "maxLength": 160
+      },
+      "uniqueItems": true,
+      "maxItems": 30,
+      "default": []
+    },
+    "observacao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observação",
+      "maxLength": 450,
+      "x-errorMessages": {
+        "maxLength": "Permitido no máximo 450 caracteres"
+      }
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_funcionario"
+  ],
+  "additionalProperties": false
+} as const;
+export type Family = FromSchema<typeof FamilySchema>;
 
 /** Feriado (schemas/rh/holidays.json, table rh.feriado) */
 export const HolidaysSchema = {
@@ -2951,6 +3263,156 @@ export const SectorsSchema = {
   "additionalProperties": false
 } as const;
 export type Sectors = FromSchema<typeof SectorsSchema>;
+
+/** Desligamento (schemas/rh/shutdowns.json, table rh.desligamento) */
+export const ShutdownsSchema = {
+  "title": "Desligamento",
+  "description": "O desligamento de um funcionário: pedido por um solicitante (desligamentos:solicitante) ou pelo RH, aprovado e concluído pelo RH; concluído, marca a data de desligamento no registro do funcionário.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_funcionario": {
+      "type": "integer",
+      "title": "Funcionário"
+    },
+    "data_desligamento": {
+      "type": "string",
+      "format": "date",
+      "title": "Data do desligamento"
+    },
+    "tipo": {
+      "type": "string",
+      "title": "Tipo",
+      "enum": [
+        "pedido_demissao",
+        "sem_justa_causa",
+        "com_justa_causa",
+        "acordo",
+        "fim_contrato",
+        "aposentadoria",
+        "falecimento"
+      ],
+      "x-enumLabels": {
+        "pedido_demissao": "Pedido de demissão",
+        "sem_justa_causa": "Dispensa sem justa causa",
+        "com_justa_causa": "Dispensa por justa causa",
+        "acordo": "Acordo entre as partes",
+        "fim_contrato": "Término de contrato",
+        "aposentadoria": "Aposentadoria",
+        "falecimento": "Falecimento"
+      }
+    },
+    "aviso_previo": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Aviso prévio",
+      "enum": [
+        "trabalhado",
+        "indenizado",
+        "dispensado",
+        null
+      ],
+      "x-enumLabels": {
+        "trabalhado": "Trabalhado",
+        "indenizado": "Indenizado",
+        "dispensado": "Dispensado"
+      }
+    },
+    "motivo": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Motivo",
+      "maxLength": 450,
+      "x-errorMessages": {
+        "maxLength": "Permitido no máximo 450 caracteres"
+      }
+    },
+    "recontratavel": {
+      "type": "boolean",
+      "title": "Pode ser recontratado",
+      "default": true
+    },
+    "status": {
+      "type": "string",
+      "title": "Situação",
+      "enum": [
+        "solicitado",
+        "aprovado",
+        "concluido",
+        "cancelado"
+      ],
+      "x-enumLabels": {
+        "solicitado": "Solicitado",
+        "aprovado": "Aprovado",
+        "concluido": "Concluído",
+        "cancelado": "Cancelado"
+      },
+      "default": "solicitado"
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Solicitante",
+      "readOnly": true
+    },
+    "funcionario_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Funcionário",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Provedor",
+      "readOnly": true
+    },
+    "id_departamento": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Departamento",
+      "readOnly": true
+    },
+    "data_admissao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date",
+      "title": "Admissão",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Solicitado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_funcionario",
+    "data_desligamento",
+    "tipo"
+  ],
+  "additionalProperties": false
+} as const;
+export type Shutdowns = FromSchema<typeof ShutdownsSchema>;
 
 /** Vaga (schemas/rh/vacancies.json, table rh.vaga) */
 export const VacanciesSchema = {
@@ -4843,4 +5305,4 @@ export const TrackingLinksSchema = {
 } as const;
 export type TrackingLinks = FromSchema<typeof TrackingLinksSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'EmployeeProfiles' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';

@@ -8,7 +8,7 @@ import { baseType } from '../../src/server/schemas/registry.js';
 import { SYSTEM } from '../../src/server/resources/service.js';
 import { municipalities } from '../../src/domain/municipalities.js';
 import type { TestApp } from './app.js';
-import { file, multipart } from './files.js';
+import { file, multipart, pdf } from './files.js';
 
 type Row = Record<string, any> & { id: number | string };
 
@@ -118,6 +118,15 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
     cidade: 'Uberlândia',
     status: 'nova',
   }),
+  // Relatives are named while 'Tem familiar?' is on (src/server/personnel/hooks.ts).
+  family: () => ({ tem_familiar: true, familiares: [`Parente de Teste ${++serial}`] }),
+  // An employee's document is a PDF sent to /v1/files/.
+  documents: async (_provider, _make, t) => {
+    const { payload, headers } = multipart([file('documento.pdf', pdf()), { name: 'bucket-id', data: 'documentos' }]);
+    const r = await t.inject({ method: 'POST', url: '/v1/files/', payload, headers });
+    if (r.statusCode !== 200) throw new Error(`arquivo do documento: ${r.statusCode} ${r.body}`);
+    return { id_arquivo: r.json().processedFiles[0].id };
+  },
   // A lead import reads a spreadsheet sent to /v1/files/ (its rows are the import's own).
   'lead-imports': async (_provider, _make, t) => {
     const { payload, headers } = multipart([file('leads.csv', Buffer.from(`nome;cpf;telefone\nPessoa de Teste;${formatCPF(generateCPF())};(31) 98765-${String(++serial % 10_000).padStart(4, '0')}\n`)), { name: 'bucket-id', data: 'importacoes' }]);
@@ -174,6 +183,11 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'applicant-profiles': ['uf', 'cidade', 'curriculo'],
   // CPF or CNPJ, the event's date and city are checked; a decision needs a justification of its kind (src/server/sponsorship/service.ts).
   'sponsorship-requests': ['documento', 'data_evento', 'uf', 'cidade', 'status', 'id_justificativa'],
+  // User, department, position and city belong to the employee's provider; a dismissal's status is the HR's, its date not before the admission; relatives are named while the toggle is on (src/server/personnel/hooks.ts).
+  employees: ['id_usuario', 'id_empresa', 'id_departamento', 'id_cargo', 'id_cidade', 'data_admissao'],
+  shutdowns: ['id_funcionario', 'status', 'data_desligamento'],
+  family: ['tem_familiar', 'familiares'],
+  documents: ['id_arquivo'],
 };
 
 type Maker = (name: string, provider: number) => Promise<Row>;

@@ -180,6 +180,9 @@ function pathScopedFormRoutes(config: ResourceConfig) {
   return [
     <Route key={`${config.path}:register`} path={registerPath(config)} element={form('create', registerPath(config))} />,
     <Route key={`${config.path}:register-scoped`} path={`${registerPath(config)}/${param}`} element={form('create', `${registerPath(config)}/:scope`)} />,
+    ...(config.scope?.labelParam
+      ? [<Route key={`${config.path}:register-named`} path={`${registerPath(config)}/${param}/:${config.scope.labelParam}`} element={form('create', `${registerPath(config)}/:scope`)} />]
+      : []),
     <Route key={`${config.path}:edit-scoped`} path={`${config.editBase}/${param}/:id`} element={form('edit', `${config.editBase}/:scope/:id`)} />,
     <Route key={`${config.path}:edit-parent`} path={`${config.editBase}/${param}`} element={<ToScopedRegister config={config} />} />,
     <Route key={`${config.path}:edit-none`} path={config.editBase} element={<Navigate to={scopeHome(config)} replace />} />,

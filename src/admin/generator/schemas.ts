@@ -164,6 +164,8 @@ export interface ScopeRule {
   optional?: boolean;
   /** The register and edit titles name the parent by its label ('Resultado de campanha · Black Friday'). */
   titleParent?: boolean;
+  /** Path mode: register/{param}/{labelParam} opens the register too (a readable name of the parent after its id, only for the address). */
+  labelParam?: string;
   /** The columns and expanded fields of the list under one parent, instead of list's. */
   parentList?: { columns?: string[]; expand?: string[] };
   /** Optional scope: the columns and expanded fields of the list of every parent's rows, instead of list's. */

@@ -120,6 +120,8 @@ export interface ScopeRule {
   optional?: boolean;
   /** The register and edit titles name the parent. */
   titleParent?: boolean;
+  /** Path mode: register/{param}/{labelParam} also opens the register (a readable name after the id). */
+  labelParam?: string;
   /** The list under one parent: its own columns and expanded fields. */
   parentList?: { columns?: string[]; expand?: string[] };
   /** Optional scope: the list of every parent's rows, its own columns and expanded fields. */
