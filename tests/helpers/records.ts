@@ -64,6 +64,13 @@ export function sampleValue(property: PropertySchema): unknown {
 }
 
 /** What some resources need beyond their schema's required fields. */
+/** A new user of the provider who is an employee (an HR record takes one user once). */
+async function newEmployeeUser(t: TestApp, provider: number): Promise<number> {
+  const r = await t.inject({ method: 'POST', url: '/api/users', payload: { nome: 'Pessoa de Teste', email: `funcionario.${++serial}.${Date.now()}@teste.com.br`, papeis: ['user'], id_empresas: [provider], funcionario: true } });
+  if (r.statusCode !== 201) throw new Error(`usuário do funcionário: ${r.statusCode} ${r.body}`);
+  return r.json().id;
+}
+
 export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: TestApp) => Record<string, unknown> | Promise<Record<string, unknown>>> = {
   // Employees, so that the contacts list shows them.
   users: () => ({ papeis: ['user'], funcionario: true, nome: 'Pessoa de Teste' }),
@@ -118,8 +125,15 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
     cidade: 'Uberlândia',
     status: 'nova',
   }),
+  // One HR record per user, and one relatives' record per employee: each of its own.
+  employees: async (provider, _make, t) => ({ id_usuario: await newEmployeeUser(t, provider) }),
   // Relatives are named while 'Tem familiar?' is on (src/server/personnel/hooks.ts).
-  family: () => ({ tem_familiar: true, familiares: [`Parente de Teste ${++serial}`] }),
+  family: async (provider, make, t) => {
+    const values = { id_usuario: await newEmployeeUser(t, provider), id_empresa: provider, id_departamento: (await make('departments', provider)).id, data_admissao: '2020-01-06' };
+    const r = await t.inject({ method: 'POST', url: '/api/employees', payload: values });
+    if (r.statusCode !== 201) throw new Error(`funcionário dos familiares: ${r.statusCode} ${r.body}`);
+    return { id_funcionario: r.json().id, tem_familiar: true, familiares: [`Parente de Teste ${++serial}`] };
+  },
   // An employee's document is a PDF sent to /v1/files/.
   documents: async (_provider, _make, t) => {
     const { payload, headers } = multipart([file('documento.pdf', pdf()), { name: 'bucket-id', data: 'documentos' }]);

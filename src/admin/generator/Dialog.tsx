@@ -5,11 +5,10 @@
 // - modal: a large read-only panel with Close;
 // - img: an image with Close.
 // The rules live in src/domain/dialog.ts.
-import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import {
   Box,
   Button,
-  Chip,
   CircularProgress,
   Dialog,
   DialogActions,
@@ -30,7 +29,6 @@ import {
   DIALOG_TEXT_MAX,
   dialogOutput,
   isTextTooLong,
-  removeRelativeName,
   textCounterMessage,
   tick,
   type DialogButtonsType,
@@ -38,6 +36,7 @@ import {
   type DialogType,
 } from '../../domain/dialog.js';
 import { sanitizeHtml } from './sanitize.js';
+import { RelativeNamesInput } from './RelativeNamesInput.js';
 
 export interface TextAreaOptions {
   label?: string;
@@ -173,13 +172,6 @@ function DialogBody(props: IntranetDialogProps & { titleId: string }) {
     onConfirm?.(dialogOutput({ text: value, familiar: allNames, toggle, familiarEnabled, withObject: Boolean(familiar || showToggle) }));
   };
 
-  const onNameKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    setNames((current) => addRelativeNames(current, typedName));
-    setTypedName('');
-  };
-
   return (
     <>
       <DialogTitle id={titleId} component="div">
@@ -233,26 +225,7 @@ function DialogBody(props: IntranetDialogProps & { titleId: string }) {
         {showToggle && (
           <FormControlLabel sx={{ mt: 1, display: 'flex' }} control={<Switch checked={toggle} onChange={(e) => setToggle(e.target.checked)} />} label={toggleLabel} />
         )}
-        {familiar && (
-          <Box sx={{ mt: 1 }}>
-            <TextField
-              label={DIALOG_DEFAULTS.familiarLabel}
-              value={typedName}
-              onChange={(e) => setTypedName(e.target.value)}
-              onKeyDown={onNameKey}
-              disabled={!familiarEnabled}
-              fullWidth
-              helperText="Tecle Enter para adicionar; separe vários nomes com vírgulas."
-            />
-            {names.length > 0 && (
-              <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }} aria-label="Familiares" role="list">
-                {names.map((name) => (
-                  <Chip key={name} role="listitem" label={name} onDelete={familiarEnabled ? () => setNames((n) => removeRelativeName(n, name)) : undefined} />
-                ))}
-              </Stack>
-            )}
-          </Box>
-        )}
+        {familiar && <RelativeNamesInput names={names} onChange={setNames} typed={typedName} onTypedChange={setTypedName} disabled={!familiarEnabled} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         {buttonsType !== 'primary-only' && (
