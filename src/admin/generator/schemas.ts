@@ -446,6 +446,7 @@ export function scopedScreens(config: ResourceConfig): { pattern: string; operat
   return [
     { pattern: `${config.path}/list/:${scope.param}`, operation: 'list' },
     { pattern: `${config.path}/register/:${scope.param}`, operation: 'create' },
+    ...(scope.labelParam ? [{ pattern: `${config.path}/register/:${scope.param}/:${scope.labelParam}`, operation: 'create' as const }] : []),
     { pattern: `${config.editBase}/:${scope.param}/:id`, operation: 'update' },
   ];
 }
