@@ -98,7 +98,7 @@ describe('the FAQ page', () => {
     expect(await screen.findByText(FAQ_TEXTS.results(1, 'FERIAS'))).toBeTruthy();
     expect(screen.queryByText(/Como acesso a VPN/)).toBeNull();
     // The question found is open, the words marked in the question and in the answer's rich text.
-    const question = screen.getByRole('button', { name: /Como peço minhas férias\?/ });
+    const question = screen.getByRole('button', { name: /Como peço minhas\s*férias\s*\?/ });
     expect(question.getAttribute('aria-expanded')).toBe('true');
     expect(within(question).getByText('férias', { selector: 'mark' })).toBeTruthy();
     const answer = document.getElementById(`${question.id}-resposta`)!;
