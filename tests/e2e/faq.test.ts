@@ -58,7 +58,7 @@ describe('FAQ', () => {
     await hr.page.keyboard.type('Na recepção da sede, com um documento com foto.');
     await choose(hr.page, /^Categoria/, 'Benefícios');
     await choose(hr.page, /^Provedor/, 'Bitcom');
-    await hr.page.getByRole('checkbox', { name: 'Visível sem login' }).check();
+    await hr.page.getByRole('switch', { name: /^Visível sem login/ }).check();
     await hr.page.getByRole('button', { name: 'Salvar' }).click();
     await hr.page.waitForURL(/\/faq\/list$/, { timeout: 30_000 });
     await hr.page.getByRole('button', { name: new RegExp(title.replace(/[?]/g, '\\?')) }).waitFor({ timeout: 30_000 });
