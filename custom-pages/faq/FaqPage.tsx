@@ -50,7 +50,7 @@ function SearchBox({ current }: { current: string }) {
     navigate(searchPath(text));
   };
   return (
-    <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1, mb: 3 }}>
+    <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 3 }}>
       <TextField
         fullWidth
         size="small"
@@ -74,7 +74,7 @@ function SearchBox({ current }: { current: string }) {
           },
         }}
       />
-      <Button type="submit" variant="contained">
+      <Button type="submit" variant="contained" sx={{ height: 48, flexShrink: 0 }}>
         {T.searchButton}
       </Button>
     </Box>

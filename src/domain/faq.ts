@@ -3,8 +3,6 @@
 
 export const FAQ_MSG = {
   tooMany: 'Foram realizadas muitas solicitações. Aguarde um minuto e tente novamente.',
-  longSearch: 'A busca aceita no máximo 100 caracteres.',
-  staffOnly: 'O manual do colaborador é só para os colaboradores dos provedores.',
 } as const;
 
 export const FAQ_TEXTS = {
