@@ -3,6 +3,8 @@
 
 export const FAQ_MSG = {
   tooMany: 'Foram realizadas muitas solicitações. Aguarde um minuto e tente novamente.',
+  /** A question or section of every provider (an empty Provedor) is the superadmin's to write. */
+  providerNeeded: 'Escolha o provedor: só o superadministrador escreve para todos os provedores.',
 } as const;
 
 export const FAQ_TEXTS = {
