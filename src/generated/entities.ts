@@ -672,6 +672,235 @@ export const CommunicationSendsSchema = {
 } as const;
 export type CommunicationSends = FromSchema<typeof CommunicationSendsSchema>;
 
+/** Categoria do manual (schemas/conteudo/employee-handbook-categories.json, table rh.manual_categoria) */
+export const EmployeeHandbookCategoriesSchema = {
+  "title": "Categoria do manual",
+  "description": "Capítulo do manual do colaborador (Missão e valores, Conduta, ...): o sumário de /employee-handbook/view segue a sua ordem.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "titulo": {
+      "type": "string",
+      "title": "Título",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "ordem": {
+      "type": "integer",
+      "title": "Ordem",
+      "minimum": 0,
+      "maximum": 9999,
+      "default": 0
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "titulo"
+  ],
+  "additionalProperties": false
+} as const;
+export type EmployeeHandbookCategories = FromSchema<typeof EmployeeHandbookCategoriesSchema>;
+
+/** Seção do manual (schemas/conteudo/employee-handbook.json, table rh.manual_secao) */
+export const EmployeeHandbookSchema = {
+  "title": "Seção do manual",
+  "description": "Uma seção do manual do colaborador, lida em /employee-handbook/view pelos colaboradores dos seus provedores (sem provedor: de todos).",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "titulo": {
+      "type": "string",
+      "title": "Título",
+      "minLength": 2,
+      "maxLength": 200
+    },
+    "conteudo": {
+      "type": "string",
+      "format": "html",
+      "title": "Conteúdo",
+      "minLength": 1,
+      "maxLength": 100000
+    },
+    "id_categoria": {
+      "type": "integer",
+      "title": "Categoria"
+    },
+    "id_empresa": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Provedor",
+      "description": "Vazio: todos os provedores."
+    },
+    "ordem": {
+      "type": "integer",
+      "title": "Ordem",
+      "minimum": 0,
+      "maximum": 9999,
+      "default": 0
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "titulo",
+    "conteudo",
+    "id_categoria"
+  ],
+  "additionalProperties": false
+} as const;
+export type EmployeeHandbook = FromSchema<typeof EmployeeHandbookSchema>;
+
+/** Categoria de FAQ (schemas/conteudo/faq-categories.json, table rh.faq_categoria) */
+export const FaqCategoriesSchema = {
+  "title": "Categoria de FAQ",
+  "description": "Grupo de perguntas frequentes (Benefícios, Ponto e jornada, ...): o acordeão da FAQ as mostra nesta ordem.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "titulo": {
+      "type": "string",
+      "title": "Título",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "icone": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Ícone",
+      "maxLength": 60,
+      "pattern": "^[A-Za-z0-9_-]+$",
+      "description": "Nome do ícone (Material Icons, ex.: paid)."
+    },
+    "ordem": {
+      "type": "integer",
+      "title": "Ordem",
+      "minimum": 0,
+      "maximum": 9999,
+      "default": 0
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "titulo"
+  ],
+  "additionalProperties": false
+} as const;
+export type FaqCategories = FromSchema<typeof FaqCategoriesSchema>;
+
+/** Pergunta frequente (schemas/conteudo/faq.json, table rh.faq) */
+export const FaqSchema = {
+  "title": "Pergunta frequente",
+  "description": "Uma pergunta da FAQ e sua resposta. Publicada, aparece para os colaboradores dos seus provedores (sem provedor: de todos); também visível sem login, aparece para os visitantes em /faq/list.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "pergunta": {
+      "type": "string",
+      "title": "Pergunta",
+      "minLength": 5,
+      "maxLength": 300
+    },
+    "resposta": {
+      "type": "string",
+      "format": "html",
+      "title": "Resposta",
+      "minLength": 1,
+      "maxLength": 20000
+    },
+    "id_categoria": {
+      "type": "integer",
+      "title": "Categoria"
+    },
+    "id_empresa": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Provedor",
+      "description": "Vazio: todos os provedores."
+    },
+    "publicada": {
+      "type": "boolean",
+      "title": "Publicada",
+      "default": true
+    },
+    "publico": {
+      "type": "boolean",
+      "title": "Visível sem login",
+      "default": false
+    },
+    "ordem": {
+      "type": "integer",
+      "title": "Ordem",
+      "minimum": 0,
+      "maximum": 9999,
+      "default": 0
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "pergunta",
+    "resposta",
+    "id_categoria"
+  ],
+  "additionalProperties": false
+} as const;
+export type Faq = FromSchema<typeof FaqSchema>;
+
 /** Evento (schemas/marketing/events.json, table rh.marketing_eventos) */
 export const EventsSchema = {
   "title": "Evento",
@@ -5305,4 +5534,4 @@ export const TrackingLinksSchema = {
 } as const;
 export type TrackingLinks = FromSchema<typeof TrackingLinksSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';

@@ -14,6 +14,7 @@ import { seedTracking } from './tracking/seed.js';
 import { seedRoulettes } from './roulette/seed.js';
 import { seedCareers } from './careers/seed.js';
 import { seedSponsorship } from './sponsorship/seed.js';
+import { seedFaqAndHandbook } from './faq/seed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
 const STRUCTURE: Record<string, Record<string, string[]>> = {
@@ -71,6 +72,7 @@ export async function seedDemo(service: ResourceService, log: (msg: string) => v
   await seedCampaignResults(service, log);
   await seedTracking(service, log);
   await seedSponsorship(service, log);
+  await seedFaqAndHandbook(service, log);
   await seedDemoProfiles(service, log);
   log('dados de demonstração criados: provedores Bitcom, RazãoInfo e Vetorial com estrutura organizacional, vagas, feriados e um onboarding');
   return true;

@@ -460,6 +460,8 @@ describe('every route of the OpenAPI document needs a token, but the public ones
     // The sponsorship request form: the providers it names and the request itself (honeypot and throttle).
     'GET /v1/public/patrocinios/provedores',
     'POST /v1/public/patrocinios',
+    // The FAQ's published questions for visitors (throttled per address).
+    'GET /v1/public/faq',
   ];
 
   it('without a token (or with an invalid one) every other route answers 401 before reading its input', async () => {

@@ -220,10 +220,10 @@ describe('the internal home', () => {
 
 describe('routes not built yet', () => {
   it('shows the notice with its title bar for a path of the spec not built yet, and sends any other unknown path to the index', async () => {
-    await open('hrReader', '/faq/list');
+    await open('hrReader', '/emailsignature/list');
     expect(await screen.findByText(NOT_YET_AVAILABLE)).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'FAQ' })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Intranet - FAQ'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Assinatura de e-mail' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Intranet - Assinatura de e-mail'));
     // The menus lead there too.
     fireEvent.click(within(header()).getByRole('link', { name: 'Relatórios' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Relatórios' })).toBeTruthy();
@@ -243,8 +243,9 @@ describe('routes not built yet', () => {
     const prefixes = PLANNED_AREAS.map((a) => a.prefix);
     expect(new Set(prefixes).size).toBe(prefixes.length);
     expect(plannedAreaOf('/sales/internal/home')?.title).toBe('Vendas');
-    expect(plannedAreaOf('/faq-categories/list')?.title).toBe('Categorias de FAQ');
-    expect(plannedAreaOf('/faqs')).toBeUndefined();
+    expect(plannedAreaOf('/emailsignature/list')?.title).toBe('Assinatura de e-mail');
+    expect(plannedAreaOf('/emailsignatures')).toBeUndefined();
+    expect(plannedAreaOf('/faq/list')).toBeUndefined();
     expect(plannedAreaOf('/departments/list')).toBeUndefined();
   });
 });

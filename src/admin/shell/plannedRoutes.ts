@@ -21,9 +21,6 @@ const SALES: AccessRule = { modules: ['vendas', 'marketing'] };
 const FLEET: AccessRule = { modules: ['frota'] };
 
 export const PLANNED_AREAS: PlannedArea[] = [
-  { prefix: '/faq', title: 'FAQ', access: HR },
-  { prefix: '/faq-categories', title: 'Categorias de FAQ', access: HR },
-  { prefix: '/employee-handbook', title: 'Manual do colaborador', access: HR },
   { prefix: '/news', title: 'Novidades', access: HR },
   { prefix: '/requests', title: 'Solicitações', access: FLEET },
   { prefix: '/sales', title: 'Vendas', access: SALES },
@@ -45,7 +42,6 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { prefix: '/financial', title: 'Financeiro', access: { modules: ['financeiro'] } },
   { prefix: '/emailsignature', title: 'Assinatura de e-mail', access: HR },
   { prefix: '/resources', title: 'Recursos', access: HR },
-  { prefix: '/content', title: 'Conteúdos', access: HR },
   { prefix: '/contracting', title: 'Empresas contratantes', access: HR },
   { prefix: '/backoffice', title: 'Backoffice', access: { modules: ['backoffice'] } },
   { prefix: '/client-panel', title: 'Painel do cliente', access: { modules: ['backoffice'] } },

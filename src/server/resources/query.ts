@@ -49,7 +49,9 @@ function providerCondition(registry: Registry, def: ResourceDef, scope: Scope, p
     if (baseType(column.property) === 'array') {
       return `${prefix}${quoteIdent(p)} ${mode === 'write' ? '<@' : '&&'} ${params.add(scope.providerIds)}::int[]`;
     }
-    return `${prefix}${quoteIdent(p)} = ANY(${params.add(scope.providerIds)}::int[])`;
+    const mine = `${prefix}${quoteIdent(p)} = ANY(${params.add(scope.providerIds)}::int[])`;
+    // A shared register's row without a provider is every provider's: read by all, written by the superadmin.
+    return def.block.providerShared && mode === 'read' ? `(${prefix}${quoteIdent(p)} IS NULL OR ${mine})` : mine;
   }
   const via = registry.get(p.via)!;
   const inner = providerCondition(registry, via, scope, params, 's.', 'read');

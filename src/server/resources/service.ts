@@ -356,6 +356,8 @@ export class ResourceService {
   async deleteIn(tx: Queryable, def: ResourceDef, rawId: unknown, actor: Actor) {
     const id = this.parseId(def, rawId);
     const existing = await this.readRow(def, id, actor, tx, true);
+    // A row every provider shares is deleted by the superadmin only (its update is refused after the write).
+    if (def.block.providerShared) await this.assertInScope(tx, def, id, actor);
     const hooks = this.hooks.get(def.name);
     const ctx = { tx, def, actor, operation: 'delete' as const, existing };
     await hooks?.beforeWrite?.({ ...ctx, values: null });

@@ -88,6 +88,8 @@ export interface Block {
   back?: string;
   history: boolean;
   provider: string | { column: string; via: string } | null;
+  /** A row with an empty provider column belongs to every provider: read by all, written by the superadmin only. */
+  providerShared?: boolean;
   /** Column with the usuarioId of the row's owner: who is not a manager of the module sees only their own rows. */
   owner?: string;
   /** With owner: the right that sees everyone's rows (default manage). */
@@ -557,6 +559,9 @@ export function createRegistry(schemas: { schema: EntitySchema; file: string }[]
       const via = byName.get(p.via);
       if (!via) throw new SchemaError(`${def.file}: provider via unknown resource "${p.via}"`);
       if (!via.block.provider) throw new SchemaError(`${def.file}: provider via "${p.via}", which has no provider`);
+    }
+    if (def.block.providerShared && (typeof p !== 'string' || baseType(def.columnByName.get(p)!.property) === 'array')) {
+      throw new SchemaError(`${def.file}: providerShared needs a provider column holding one provider id`);
     }
   }
   resources.sort((a, b) => a.name.localeCompare(b.name));
