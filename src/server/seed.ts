@@ -14,6 +14,7 @@ import { seedTracking } from './tracking/seed.js';
 import { seedRoulettes } from './roulette/seed.js';
 import { seedCareers } from './careers/seed.js';
 import { seedSponsorship } from './sponsorship/seed.js';
+import { seedIncidentsAndCompliments } from './incidents/seed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
 const STRUCTURE: Record<string, Record<string, string[]>> = {
@@ -45,6 +46,7 @@ export async function seedDemo(service: ResourceService, log: (msg: string) => v
   if (existing.total > 0) {
     // Demo users are created after this call on the first start (main.ts): their profiles come now.
     await seedDemoProfiles(service, log);
+  await seedIncidentsAndCompliments(service, log);
     return false;
   }
   for (const nome of PROVIDERS) {
