@@ -174,6 +174,9 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'applicant-profiles': ['uf', 'cidade', 'curriculo'],
   // CPF or CNPJ, the event's date and city are checked; a decision needs a justification of its kind (src/server/sponsorship/service.ts).
   'sponsorship-requests': ['documento', 'data_evento', 'uf', 'cidade', 'status', 'id_justificativa'],
+  // The category and the impacted department are of one provider; the praised colleague is of the category's provider and not the author (src/server/incidents/service.ts).
+  incidents: ['id_categoria', 'id_departamento'],
+  compliments: ['id_elogiado', 'id_categoria'],
 };
 
 type Maker = (name: string, provider: number) => Promise<Row>;
