@@ -37,6 +37,22 @@ const yearAgo = (day: string) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** Every month of the period (at most five years), with the months of no incident at zero. */
+export function monthsOf(de: string, ate: string, counts: { mes: string; total: number }[]) {
+  const byMonth = new Map(counts.map((c) => [c.mes, c.total]));
+  const out: { mes: string; total: number }[] = [];
+  let [y, m] = de.split('-').map(Number);
+  const end = ate.slice(0, 7);
+  while (out.length < 60) {
+    const mes = `${y}-${String(m).padStart(2, '0')}`;
+    if (mes > end) break;
+    out.push({ mes, total: byMonth.get(mes) ?? 0 });
+    m += 1;
+    if (m > 12) [y, m] = [y + 1, 1];
+  }
+  return out.length && out.length < 60 ? out : counts;
+}
+
 const fieldError = (error: unknown, field: string): string | undefined => {
   const errors = error instanceof ApiError ? (error.body as { errors?: Record<string, unknown> } | null)?.errors : undefined;
   return typeof errors?.[field] === 'string' ? (errors[field] as string) : undefined;
@@ -142,7 +158,7 @@ export default function DashboardPage() {
             <Alert severity="info">{T.none}</Alert>
           ) : (
             <Suspense fallback={<CircularProgress aria-label={T.loading} />}>
-              <DashboardCharts byCategory={data.por_categoria} byDepartment={data.por_departamento} byMonth={data.por_mes} />
+              <DashboardCharts byCategory={data.por_categoria} byDepartment={data.por_departamento} byMonth={monthsOf(de, ate, data.por_mes)} />
             </Suspense>
           )}
         </Stack>

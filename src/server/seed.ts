@@ -46,7 +46,6 @@ export async function seedDemo(service: ResourceService, log: (msg: string) => v
   if (existing.total > 0) {
     // Demo users are created after this call on the first start (main.ts): their profiles come now.
     await seedDemoProfiles(service, log);
-  await seedIncidentsAndCompliments(service, log);
     return false;
   }
   for (const nome of PROVIDERS) {
@@ -173,5 +172,6 @@ export async function seedDemoProfiles(service: ResourceService, log: (msg: stri
   // The demo roulettes and vacancies need their owners and managers: they come once the demo users exist.
   await seedRoulettes(service, log);
   await seedCareers(service, log);
+  await seedIncidentsAndCompliments(service, log);
   return created;
 }

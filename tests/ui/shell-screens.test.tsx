@@ -88,9 +88,9 @@ describe("the HR reader's HR home", () => {
         .map((a) => a.textContent);
     expect(await cards('Onboarding')).toEqual(['Onboarding', 'Trilha', 'Conteúdo']);
     expect(await cards('Relatórios')).toEqual(['Onboarding', 'Vagas']);
-    expect(await cards('Configurações básicas')).toEqual(['Cargos', 'Departamentos', 'Setores']);
-    // Screens not built yet, and those of other areas, are not offered.
-    expect(screen.queryByRole('region', { name: 'Departamento Pessoal' })).toBeNull();
+    expect(await cards('Configurações básicas')).toEqual(['Cargos', 'Departamentos', 'Categorias de Elogios', 'Setores']);
+    // Screens not built yet, and those of other areas, are not offered; HR readers read every compliment of their providers.
+    expect(await cards('Departamento Pessoal')).toEqual(['Elogios']);
     expect(screen.queryByText('Nenhum módulo de RH disponível para o seu perfil.')).toBeNull();
     fireEvent.click(within(screen.getByRole('region', { name: 'Onboarding' })).getByRole('link', { name: 'Trilha' }));
     expect(await heading('Trilhas')).toBeTruthy();

@@ -50,6 +50,8 @@ export async function seedIncidentsAndCompliments(service: ResourceService, log:
   if ((await service.list(incidentCategories, { range: [0, 0] }, SYSTEM)).total > 0) return 0;
   const users = (await service.list(service.get('users'), { range: [0, -1] }, SYSTEM)).rows;
   const byEmail = new Map(users.map((u) => [String(u.email).toLowerCase(), u]));
+  // The demo users come after the organisation on a new database (main.ts): wait for them.
+  if (!byEmail.has('funcionario@bitcom.com.br')) return 0;
   const as = (email: string): Actor | null => {
     const u = byEmail.get(email);
     return u ? { userId: u.id as number, providerIds: null, ownerId: u.id as number } : null;
