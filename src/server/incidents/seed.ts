@@ -36,6 +36,8 @@ const INCIDENTS: [string, number, number, string, number, number, string, string
   ['Falta de energia na sede', 2, 2, 'baixo', 5, 25, 'resolvido', 'Concessionária restabeleceu em 1h.'],
 ];
 
+const EXTRA_MESSAGES = ['Mandou muito bem no atendimento ao cliente da Savassi!', 'Obrigado pela paciência ao treinar a equipe nova do suporte.'];
+
 /** The instant of a local day and hour some months before today (São Paulo, UTC-3). */
 function instant(monthsAgo: number, day: number, hour: number) {
   const [y, m] = todayInSaoPaulo().split('-').map(Number);
@@ -119,7 +121,7 @@ export async function seedIncidentsAndCompliments(service: ResourceService, log:
       for (const [i, email] of ['gestor.rh@bitcom.com.br', 'leitor.rh@bitcom.com.br'].entries()) {
         const author = as(email);
         if (!author) continue;
-        await service.create(service.get('compliments'), { id_elogiado: employee.id, id_categoria: ccats[(i + 1) % ccats.length].id, mensagem: messages[(i + 1) % messages.length] }, author);
+        await service.create(service.get('compliments'), { id_elogiado: employee.id, id_categoria: ccats[(i + 1) % ccats.length].id, mensagem: EXTRA_MESSAGES[i] }, author);
         compliments++;
       }
     }
