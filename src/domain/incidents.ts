@@ -14,6 +14,7 @@ export const COMPLIMENT_MAX = 450;
 export const INCIDENT_MSG = {
   categoryProvider: 'A categoria não é do provedor do departamento impactado.',
   inactiveCategory: 'Esta categoria está inativa.',
+  managersProvider: 'Os gestores precisam ser usuários do provedor da categoria.',
   selfCompliment: 'Você não pode elogiar a si mesmo.',
   colleagueNotFound: 'Colega não encontrado nos provedores desta categoria.',
 } as const;

@@ -86,6 +86,16 @@ describe('incident categories', () => {
     // Managers are users of the provider.
     expect((await call('POST', '/api/incident-categories', 'inc.gestor', { titulo: 'Clima', id_empresa: A, gestores: [users.empB.id] })).statusCode).toBe(400);
     expect((await call('GET', `/api/incident-categories/${catB}`, 'emp')).statusCode).toBe(404);
+    // Even the superadmin names only users of the category's provider.
+    const foreign = await call('PUT', `/api/incident-categories/${catA}`, null, { gestores: [users.manager.id, users.empB.id] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors.gestores).toBe(INCIDENT_MSG.managersProvider);
+    // The form's select of managers: the users of the chosen provider.
+    const options = await call('GET', `/api/users?filter=${encodeURIComponent(JSON.stringify({ id_empresas: B }))}&range=[0,99]`, null);
+    expect(options.statusCode, options.body).toBe(200);
+    const ids = options.json().map((u: { id: number }) => u.id);
+    expect(ids).toContain(users.empB.id);
+    expect(ids).not.toContain(users.emp.id);
   });
 
   it('GET v1/incidente/categoria answers the active categories of the caller’s providers', async () => {

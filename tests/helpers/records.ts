@@ -176,6 +176,7 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'sponsorship-requests': ['documento', 'data_evento', 'uf', 'cidade', 'status', 'id_justificativa'],
   // The category and the impacted department are of one provider; the praised colleague is of the category's provider and not the author (src/server/incidents/service.ts).
   incidents: ['id_categoria', 'id_departamento'],
+  'incident-categories': ['gestores'],
   compliments: ['id_elogiado', 'id_categoria'],
 };
 

@@ -31,6 +31,20 @@ export class IncidentService {
     return this.service.createIn(tx, this.service.get('notifications'), { id_usuario: userId, data, id_remetente: from.id, remetente_nome: from.nome }, SYSTEM);
   }
 
+  /** A category's managers are users of its provider. */
+  categoryHooks(): ResourceHooks {
+    return {
+      beforeWrite: async ({ tx, values, existing, operation }) => {
+        if (!values || operation === 'delete' || !('gestores' in values || 'id_empresa' in values)) return;
+        const merged = { ...(existing ?? {}), ...values };
+        const ids = (merged.gestores ?? []) as number[];
+        if (!ids.length || merged.id_empresa == null) return;
+        const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM auth.usuario WHERE id = ANY ($1::int[]) AND $2::int = ANY (id_empresas)`, [ids, merged.id_empresa]);
+        if (rows[0].n < new Set(ids).size) throw new ValidationError({ gestores: INCIDENT_MSG.managersProvider });
+      },
+    };
+  }
+
   incidentHooks(): ResourceHooks {
     return {
       beforeWrite: async ({ tx, values, existing, operation, actor }) => {

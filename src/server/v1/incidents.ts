@@ -32,6 +32,7 @@ const validDay = (s: string | undefined) => s === undefined || !Number.isNaN(Dat
 
 const incidentRoutes: V1Module = async (app, { db, service }) => {
   const incidents = new IncidentService(service);
+  service.hooks.set('incident-categories', incidents.categoryHooks());
   service.hooks.set('incidents', incidents.incidentHooks());
   service.hooks.set('compliments', incidents.complimentHooks());
   const categories = service.get('incident-categories');
