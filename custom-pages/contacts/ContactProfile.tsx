@@ -1,10 +1,12 @@
 // /contacts/profile/{id}: one colleague's work data and photo.
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { Alert, Box, Chip, CircularProgress, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Alert, Box, Button, Chip, CircularProgress, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
+import Star from '@mui/icons-material/Star';
 import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
 import { ProfileAvatar } from '../../src/admin/shell/ProfileMenu.js';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { useViewer } from '../../src/admin/shell/useViewer.js';
 import { EMPTY_TEXT, formatMonthDay } from '../../src/domain/format.js';
 import { MSG } from '../../src/domain/messages.js';
 import type { ContactDetail } from './api.js';
@@ -12,6 +14,7 @@ import type { ContactDetail } from './api.js';
 export function ContactProfile() {
   useApiOrigin();
   const { id } = useParams();
+  const viewer = useViewer();
   const [contact, setContact] = useState<ContactDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -61,6 +64,17 @@ export function ContactProfile() {
                   <Chip key={e} label={e} size="small" />
                 ))}
               </Box>
+            </Box>
+            {/* Compliments (custom-pages/incidents): praise the colleague, or read what they received. */}
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', ml: { sm: 'auto' } }}>
+              {viewer.usuarioId !== contact.id && (
+                <Button component={RouterLink} to={`/compliments/register/${contact.id}`} variant="contained" startIcon={<Star />}>
+                  Elogiar
+                </Button>
+              )}
+              <Button component={RouterLink} to={`/compliments/listByUser/${contact.id}`} variant="outlined">
+                Elogios recebidos
+              </Button>
             </Box>
           </Stack>
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, rowGap: 1.5, columnGap: 2, m: 0 }}>

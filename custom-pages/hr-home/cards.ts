@@ -23,11 +23,14 @@ import Cake from '@mui/icons-material/Cake';
 import Settings from '@mui/icons-material/Settings';
 import { visibleSections, type CardSection, type MenuCard } from '../../src/admin/shell/CardsMenu.js';
 import type { Viewer } from '../../src/admin/shell/accessRules.js';
+import { userAllows } from '../../src/domain/roles.js';
 
 type Icon = ComponentType<{ sx?: object; color?: 'primary' | 'disabled' }>;
 
 /** The spec's card roles: users:superadmin and rh:gestor see every card; others need one of `roles`. */
 const card = (title: string, to: string, icon: Icon, roles: string[] = []): MenuCard => ({ title, to, icon, roles: ['rh:gestor', ...roles] });
+
+const HR_READER = (roles: readonly string[]) => userAllows(roles, 'read', 'rh');
 
 const ONBOARDING_ROLES = ['rh:solicitante', 'onboarding:solicitante', 'onboarding:gestor'];
 
@@ -37,7 +40,8 @@ export const HR_SECTIONS: CardSection[] = [
     cards: [
       card('Desligamentos', '/shutdowns/list', ExitToApp, ['desligamentos:solicitante']),
       card('Documentos', '/documents/list', Description),
-      card('Elogios', '/compliments/list', Star),
+      // Every employee may open the compliments' screens (their own); the HR home's cards are HR's (rh readers and up).
+      { ...card('Elogios', '/compliments/list', Star), allowed: HR_READER },
       card('Familiares', '/family/list', FamilyRestroom),
       card('Funcionários', '/employees/list', People),
     ],
@@ -82,7 +86,7 @@ export const HR_SECTIONS: CardSection[] = [
       card('Cargos', '/positions/list', Settings),
       card('Departamentos', '/departments/list', Settings),
       card('Categorias de Documentos', '/documents-categories/list', Settings),
-      card('Categorias de Elogios', '/compliments-categories/list', Settings),
+      { ...card('Categorias de Elogios', '/compliments-categories/list', Settings), allowed: HR_READER },
       card('Setores', '/sectors/list', Settings),
     ],
   },

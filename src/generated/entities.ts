@@ -901,6 +901,189 @@ export const FaqSchema = {
 } as const;
 export type Faq = FromSchema<typeof FaqSchema>;
 
+/** Categoria de incidente (schemas/incidentes/incident-categories.json, table incidentes.categoria) */
+export const IncidentCategoriesSchema = {
+  "title": "Categoria de incidente",
+  "description": "Categorias dos incidentes de um provedor; os gestores da categoria são avisados (sino de incidentes) de cada incidente novo e acompanham os incidentes dela.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "titulo": {
+      "type": "string",
+      "title": "Título",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "descricao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Descrição",
+      "maxLength": 2000
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "gestores": {
+      "type": "array",
+      "title": "Gestores (avisados de cada incidente)",
+      "items": {
+        "type": "integer"
+      },
+      "uniqueItems": true,
+      "maxItems": 50,
+      "default": []
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "titulo",
+    "id_empresa"
+  ],
+  "additionalProperties": false
+} as const;
+export type IncidentCategories = FromSchema<typeof IncidentCategoriesSchema>;
+
+/** Incidente (schemas/incidentes/incidents.json, table incidentes.incidente) */
+export const IncidentsSchema = {
+  "title": "Incidente",
+  "description": "Um incidente relatado por um colaborador: o departamento impactado, a categoria (cujos gestores são avisados), o impacto e o andamento até a resolução.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "titulo": {
+      "type": "string",
+      "title": "Título",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "descricao": {
+      "type": "string",
+      "title": "Descrição",
+      "minLength": 2,
+      "maxLength": 4000
+    },
+    "id_categoria": {
+      "type": "integer",
+      "title": "Categoria"
+    },
+    "id_departamento": {
+      "type": "integer",
+      "title": "Departamento impactado"
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor",
+      "readOnly": true
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Relatado por",
+      "readOnly": true
+    },
+    "relator_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Relatado por",
+      "readOnly": true
+    },
+    "impacto": {
+      "type": "string",
+      "title": "Impacto",
+      "enum": [
+        "baixo",
+        "medio",
+        "alto",
+        "critico"
+      ],
+      "x-enumLabels": {
+        "baixo": "Baixo",
+        "medio": "Médio",
+        "alto": "Alto",
+        "critico": "Crítico"
+      },
+      "default": "medio"
+    },
+    "data_inicio": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Início"
+    },
+    "status": {
+      "type": "string",
+      "title": "Situação",
+      "enum": [
+        "aberto",
+        "em_andamento",
+        "resolvido"
+      ],
+      "x-enumLabels": {
+        "aberto": "Aberto",
+        "em_andamento": "Em andamento",
+        "resolvido": "Resolvido"
+      },
+      "default": "aberto"
+    },
+    "solucao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Solução / andamento",
+      "maxLength": 4000
+    },
+    "resolvido_em": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time",
+      "title": "Resolvido em",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Relatado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "titulo",
+    "descricao",
+    "id_categoria",
+    "id_departamento",
+    "data_inicio"
+  ],
+  "additionalProperties": false
+} as const;
+export type Incidents = FromSchema<typeof IncidentsSchema>;
+
 /** Evento (schemas/marketing/events.json, table rh.marketing_eventos) */
 export const EventsSchema = {
   "title": "Evento",
@@ -2496,6 +2679,128 @@ export const CitiesSchema = {
   "additionalProperties": false
 } as const;
 export type Cities = FromSchema<typeof CitiesSchema>;
+
+/** Categoria de elogio (schemas/rh/compliment-categories.json, table rh.elogio_categoria) */
+export const ComplimentCategoriesSchema = {
+  "title": "Categoria de elogio",
+  "description": "Categorias dos elogios entre colegas (Configurações básicas do RH).",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "titulo": {
+      "type": "string",
+      "title": "Título",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "descricao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Descrição",
+      "maxLength": 2000
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "titulo",
+    "id_empresa"
+  ],
+  "additionalProperties": false
+} as const;
+export type ComplimentCategories = FromSchema<typeof ComplimentCategoriesSchema>;
+
+/** Elogio (schemas/rh/compliments.json, table rh.elogio) */
+export const ComplimentsSchema = {
+  "title": "Elogio",
+  "description": "Um colaborador elogia um colega dos seus provedores (nunca a si mesmo); o elogiado é avisado no sino de notificações.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Autor",
+      "readOnly": true
+    },
+    "autor_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "De",
+      "readOnly": true
+    },
+    "id_elogiado": {
+      "type": "integer",
+      "title": "Colega elogiado"
+    },
+    "elogiado_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Para",
+      "readOnly": true
+    },
+    "id_categoria": {
+      "type": "integer",
+      "title": "Categoria"
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor",
+      "readOnly": true
+    },
+    "mensagem": {
+      "type": "string",
+      "title": "Mensagem",
+      "minLength": 2,
+      "maxLength": 450,
+      "x-errorMessages": {
+        "maxLength": "Permitido no máximo 450 caracteres"
+      }
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Data",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_elogiado",
+    "id_categoria",
+    "mensagem"
+  ],
+  "additionalProperties": false
+} as const;
+export type Compliments = FromSchema<typeof ComplimentsSchema>;
 
 /** Empresa contratante (schemas/rh/contracting-companies.json, table rh.empresa_contratante) */
 export const ContractingCompaniesSchema = {
@@ -5534,4 +5839,4 @@ export const TrackingLinksSchema = {
 } as const;
 export type TrackingLinks = FromSchema<typeof TrackingLinksSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';

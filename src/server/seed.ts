@@ -15,6 +15,7 @@ import { seedRoulettes } from './roulette/seed.js';
 import { seedCareers } from './careers/seed.js';
 import { seedSponsorship } from './sponsorship/seed.js';
 import { seedFaqAndHandbook } from './faq/seed.js';
+import { seedIncidentsAndCompliments } from './incidents/seed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
 const STRUCTURE: Record<string, Record<string, string[]>> = {
@@ -173,5 +174,6 @@ export async function seedDemoProfiles(service: ResourceService, log: (msg: stri
   // The demo roulettes and vacancies need their owners and managers: they come once the demo users exist.
   await seedRoulettes(service, log);
   await seedCareers(service, log);
+  await seedIncidentsAndCompliments(service, log);
   return created;
 }

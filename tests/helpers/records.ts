@@ -202,6 +202,10 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   shutdowns: ['id_funcionario', 'status', 'data_desligamento'],
   family: ['tem_familiar', 'familiares'],
   documents: ['id_arquivo'],
+  // The category and the impacted department are of one provider; the praised colleague is of the category's provider and not the author (src/server/incidents/service.ts).
+  incidents: ['id_categoria', 'id_departamento'],
+  'incident-categories': ['gestores'],
+  compliments: ['id_elogiado', 'id_categoria'],
 };
 
 type Maker = (name: string, provider: number) => Promise<Row>;

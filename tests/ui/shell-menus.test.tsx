@@ -81,11 +81,12 @@ describe('menus by role', () => {
   it('an employee gets the bells, calendar and contacts, and no area that is not built yet or not theirs', async () => {
     await open('employee');
     expect(within(header()).getByRole('img', { name: 'Intranet' })).toBeTruthy();
-    // Solicitações, Frota and Incidentes are areas not built yet in which a plain employee will have
-    // no role of their own: no menu leads them to a dead end. Candidaturas (/applications/list, one's
-    // own applications: employees may apply too) is built and theirs.
+    // Solicitações and Frota are areas not built yet in which a plain employee will have no role of
+    // their own: no menu leads them to a dead end. Incidentes (/incidents/home: any employee reports
+    // one) and Candidaturas (/applications/list, one's own applications: employees may apply too)
+    // are built and theirs.
     expect(await sideMenu()).toEqual(['Início', 'Vagas', 'Currículo']);
-    expect(topItems()).toEqual(['Início', 'Candidaturas', 'Vagas', 'Currículo']);
+    expect(topItems()).toEqual(['Início', 'Incidentes', 'Candidaturas', 'Vagas', 'Currículo']);
     expect(within(header()).getByRole('link', { name: 'Calendário' }).getAttribute('href')).toBe('/calendar');
     expect(within(header()).getByRole('link', { name: 'Contatos' }).getAttribute('href')).toBe('/contacts/list');
     expect(within(header()).getByRole('button', { name: /^Incidentes/ })).toBeTruthy();

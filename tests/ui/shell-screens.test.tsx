@@ -88,9 +88,9 @@ describe("the HR reader's HR home", () => {
         .map((a) => a.textContent);
     expect(await cards('Onboarding')).toEqual(['Onboarding', 'Trilha', 'Conteúdo']);
     expect(await cards('Relatórios')).toEqual(['Onboarding', 'Vagas']);
-    expect(await cards('Configurações básicas')).toEqual(['Cargos', 'Departamentos', 'Categorias de Documentos', 'Setores']);
-    // The personnel registers they may read; not the dismissals (requesters and HR's writers only).
-    expect(await cards('Departamento Pessoal')).toEqual(['Documentos', 'Familiares', 'Funcionários']);
+    expect(await cards('Configurações básicas')).toEqual(['Cargos', 'Departamentos', 'Categorias de Documentos', 'Categorias de Elogios', 'Setores']);
+    // The personnel registers they may read (HR readers read every compliment of their providers); not the dismissals (requesters and HR's writers only).
+    expect(await cards('Departamento Pessoal')).toEqual(['Documentos', 'Elogios', 'Familiares', 'Funcionários']);
     expect(screen.queryByText('Nenhum módulo de RH disponível para o seu perfil.')).toBeNull();
     fireEvent.click(within(screen.getByRole('region', { name: 'Onboarding' })).getByRole('link', { name: 'Trilha' }));
     expect(await heading('Trilhas')).toBeTruthy();

@@ -34,7 +34,19 @@ export function scopeCondition(registry: Registry, def: ResourceDef, scope: Scop
   const prefix = alias ? `${alias}.` : '';
   // One's own rows are one's own whatever the providers: the owner condition replaces the provider's.
   if (def.block.owner && scope.ownerId !== undefined && scope.ownerId !== null) {
-    return `${prefix}${quoteIdent(def.block.owner)} = ${params.add(scope.ownerId)}::int`;
+    const own = `${prefix}${quoteIdent(def.block.owner)} = ${params.add(scope.ownerId)}::int`;
+    // sharedWith: the users a column (or a referenced record's list) names also reach the row, within their providers.
+    const shared = (def.block.sharedWith ?? [])
+      .filter((rule) => mode === 'read' || rule.write)
+      .map((rule) => {
+        const user = params.add(scope.ownerId);
+        const named = rule.via
+          ? `${prefix}${quoteIdent(rule.column)} IN (SELECT v.id FROM ${registry.get(rule.via)!.sqlTable} v WHERE ${user}::int = ANY(v.${quoteIdent(rule.field!)}))`
+          : `${prefix}${quoteIdent(rule.column)} = ${user}::int`;
+        const providers = providerCondition(registry, def, scope, params, prefix, mode);
+        return providers ? `(${named} AND ${providers})` : named;
+      });
+    return shared.length ? `(${[own, ...shared].join(' OR ')})` : own;
   }
   return providerCondition(registry, def, scope, params, prefix, mode);
 }

@@ -94,6 +94,8 @@ export interface Block {
   owner?: string;
   /** With owner: the right that sees everyone's rows (default manage). */
   ownerAll?: 'read' | 'edit' | 'manage' | 'superadmin';
+  /** With owner: users who also see (and with write, update) rows owned by others (see schemas/README.md). */
+  sharedWith?: SharedWithRule[];
   access: Record<Operation, AccessRule>;
   countStrategy?: 'auto' | 'exact' | 'estimated';
   dateRanges?: DateRange[];
@@ -108,6 +110,14 @@ export interface Block {
 }
 
 export type { ResourceMessages };
+
+/** x-intranet.sharedWith: the user a column names, or the users a referenced record's list field names. */
+export interface SharedWithRule {
+  column: string;
+  via?: string;
+  field?: string;
+  write?: boolean;
+}
 
 /** x-intranet.scope: lists, register and edit screens under a parent record (see schemas/README.md). */
 export interface ScopeRule {
@@ -294,6 +304,12 @@ export function checkSchema(schema: EntitySchema, file: string, validateMeta: (s
   if (typeof block.provider === 'string') known(block.provider, 'provider');
   else if (block.provider) known(block.provider.column, 'provider.column');
   if (block.owner) known(block.owner, 'owner');
+  for (const rule of block.sharedWith ?? []) {
+    if (!block.owner) throw new SchemaError(`${file}: sharedWith needs an owner`);
+    known(rule.column, 'sharedWith.column');
+    if (baseType(props[rule.column]) !== 'integer') throw new SchemaError(`${file}: sharedWith column "${rule.column}" must be an integer`);
+    if ((rule.via === undefined) !== (rule.field === undefined)) throw new SchemaError(`${file}: sharedWith needs both via and field, or neither`);
+  }
   for (const f of block.search) {
     if (baseType(props[f]) !== 'string') throw new SchemaError(`${file}: search field "${f}" must be a string`);
   }
@@ -562,6 +578,13 @@ export function createRegistry(schemas: { schema: EntitySchema; file: string }[]
     }
     if (def.block.providerShared && (typeof p !== 'string' || baseType(def.columnByName.get(p)!.property) === 'array')) {
       throw new SchemaError(`${def.file}: providerShared needs a provider column holding one provider id`);
+    }
+    for (const rule of def.block.sharedWith ?? []) {
+      if (rule.via === undefined) continue;
+      const via = byName.get(rule.via);
+      if (!via) throw new SchemaError(`${def.file}: sharedWith via unknown resource "${rule.via}"`);
+      const field = via.columnByName.get(rule.field!);
+      if (!field || baseType(field.property) !== 'array') throw new SchemaError(`${def.file}: sharedWith field "${rule.field}" must be a list of ${rule.via}`);
     }
   }
   resources.sort((a, b) => a.name.localeCompare(b.name));

@@ -1,0 +1,22 @@
+// The incident and compliment screens' texts (pt-BR).
+export const TEXTS = {
+  loadError: 'Não foi possível carregar as opções.',
+  loading: 'Carregando',
+  homeTitle: 'Incidentes',
+  dashboardTitle: 'Painel de incidentes',
+  filters: 'Filtros',
+  from: 'De',
+  to: 'Até',
+  provider: 'Provedor',
+  allProviders: 'Todos os provedores',
+  total: 'Incidentes no período',
+  open: 'Abertos',
+  inProgress: 'Em andamento',
+  resolved: 'Resolvidos',
+  none: 'Nenhum incidente no período.',
+  byCategory: 'Incidentes por categoria',
+  byDepartment: 'Incidentes por departamento impactado',
+  byMonth: 'Incidentes por mês',
+  count: 'Incidentes',
+  receivedTitle: 'Elogios recebidos',
+} as const;
