@@ -25,12 +25,13 @@ export interface Screen {
 function generatedScreens(config: ResourceConfig): Screen[] {
   if (config.internal) return [];
   const on = (operation: Operation): ScreenAccess => ({ resource: config.resource, operation });
-  const screens: Screen[] = [{ pattern: `${config.path}/list`, access: on('list') }];
+  const screens: Screen[] = [{ pattern: config.listPath, access: on('list') }];
   if (config.list.view === 'cards') screens.push({ pattern: `${config.path}/cards`, access: on('list') });
   if (config.calendar) screens.push({ pattern: `${config.path}/calendar`, access: on('list') });
   if (config.editable) {
     screens.push(
       { pattern: `${config.path}/register`, access: on('create') },
+      ...config.registerPaths.map((pattern) => ({ pattern, access: on('create') })),
       { pattern: `${config.path}/register/:id`, access: on('update') },
       { pattern: editRoutePattern(config), access: on('update') },
     );
