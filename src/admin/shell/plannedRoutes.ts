@@ -24,7 +24,6 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { prefix: '/faq', title: 'FAQ', access: HR },
   { prefix: '/faq-categories', title: 'Categorias de FAQ', access: HR },
   { prefix: '/employee-handbook', title: 'Manual do colaborador', access: HR },
-  { prefix: '/news', title: 'Novidades', access: HR },
   { prefix: '/requests', title: 'Solicitações', access: FLEET },
   { prefix: '/sales', title: 'Vendas', access: SALES },
   { prefix: '/leads', title: 'Leads', access: SALES },

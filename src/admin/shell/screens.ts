@@ -59,10 +59,16 @@ export type ScreenMatch = { kind: 'screen'; screen: Screen; params: ScreenParams
 /** The screen a target ('/path?query') opens: a built one, an area not built yet, or none. */
 export function screenAt(target: string): ScreenMatch | null {
   const pathname = target.split(/[?#]/)[0] || '/';
+  // As the router ranks routes: of the screens matching, the one with the fewest parameters (/news/table
+  // over /news/:id); among equals, the first (a bespoke page before the generated screen of its path).
+  let best: { screen: Screen; params: ScreenParams; dynamic: number } | null = null;
   for (const screen of screens()) {
     const match = matchPath({ path: screen.pattern, end: true }, pathname);
-    if (match) return { kind: 'screen', screen, params: match.params };
+    if (!match) continue;
+    const dynamic = screen.pattern.split('/').filter((s) => s.startsWith(':') || s === '*').length;
+    if (!best || dynamic < best.dynamic) best = { screen, params: match.params, dynamic };
   }
+  if (best) return { kind: 'screen', screen: best.screen, params: best.params };
   const area = plannedAreaOf(pathname);
   return area ? { kind: 'planned', area } : null;
 }
