@@ -122,7 +122,7 @@ export default function ReadingPage() {
               </Button>
             )}
           </Stack>
-          <Typography id="novidade-titulo" variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 }, fontWeight: 700 }}>
+          <Typography id="novidade-titulo" variant="h4" component="h2" sx={{ fontSize: { xs: 24, sm: 30 }, fontWeight: 700 }}>
             {item.titulo}
           </Typography>
           <Typography variant="subtitle1" sx={{ color: 'text.secondary' }}>

@@ -210,6 +210,9 @@ async function storeImage(tx: Queryable, name: string, bytes: Buffer) {
 export async function seedNews(service: ResourceService, log: (msg: string) => void = () => {}) {
   const news = service.get('news');
   if ((await service.list(news, { range: [0, 0] }, SYSTEM)).total > 0) return 0;
+  // On the first start this runs before the demo users exist (seedDemo): the news wait for them, their audience.
+  const staff = await service.write(SYSTEM, (tx) => tx.query(`SELECT 1 FROM auth.usuario WHERE cardinality(id_empresas) > 0 LIMIT 1`));
+  if (!staff.rows.length) return 0;
   const providers = new Map((await service.list(service.get('providers'), { range: [0, -1] }, SYSTEM)).rows.map((p: Row) => [p.nome as string, p.id as number]));
   if (!ITEMS.every((i) => providers.has(i.provider))) return 0;
 
