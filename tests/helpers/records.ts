@@ -8,7 +8,7 @@ import { baseType } from '../../src/server/schemas/registry.js';
 import { SYSTEM } from '../../src/server/resources/service.js';
 import { municipalities } from '../../src/domain/municipalities.js';
 import type { TestApp } from './app.js';
-import { file, multipart } from './files.js';
+import { file, multipart, PNG } from './files.js';
 
 type Row = Record<string, any> & { id: number | string };
 
@@ -125,6 +125,13 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
     if (r.statusCode !== 200) throw new Error(`arquivo da importação de leads: ${r.statusCode} ${r.body}`);
     return { id_file: r.json().processedFiles[0].id };
   },
+  // A news item's cover is a PNG or JPEG sent to /v1/files/ (src/server/news/service.ts).
+  news: async (_provider, _make, t) => {
+    const { payload, headers } = multipart([file('capa.png', PNG), { name: 'bucket-id', data: 'novidades' }]);
+    const r = await t.inject({ method: 'POST', url: '/v1/files/', payload, headers });
+    if (r.statusCode !== 200) throw new Error(`capa da novidade: ${r.statusCode} ${r.body}`);
+    return { imagem_capa_data: r.json().processedFiles[0].id };
+  },
 };
 
 /**
@@ -174,6 +181,8 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'applicant-profiles': ['uf', 'cidade', 'curriculo'],
   // CPF or CNPJ, the event's date and city are checked; a decision needs a justification of its kind (src/server/sponsorship/service.ts).
   'sponsorship-requests': ['documento', 'data_evento', 'uf', 'cidade', 'status', 'id_justificativa'],
+  // The images are stored PNG or JPEG files; the department is one of the provider's (src/server/news/service.ts).
+  news: ['imagem_capa_data', 'imagem_auxiliar_data', 'departamento'],
 };
 
 type Maker = (name: string, provider: number) => Promise<Row>;
