@@ -83,9 +83,11 @@ describe('menus by role', () => {
     expect(within(header()).getByRole('img', { name: 'Intranet' })).toBeTruthy();
     // Solicitações, Frota and Incidentes are areas not built yet in which a plain employee will have
     // no role of their own: no menu leads them to a dead end. Candidaturas (/applications/list, one's
-    // own applications: employees may apply too) is built and theirs.
-    expect(await sideMenu()).toEqual(['Início', 'Vagas', 'Currículo']);
-    expect(topItems()).toEqual(['Início', 'Candidaturas', 'Vagas', 'Currículo']);
+    // own applications: employees may apply too) is built and theirs, as Novidades (the news feed:
+    // the news are written for the employees).
+    expect(await sideMenu()).toEqual(['Início', 'Novidades', 'Vagas', 'Currículo']);
+    expect(topItems()).toEqual(['Início', 'Novidades', 'Candidaturas', 'Vagas', 'Currículo']);
+    expect(sideMenuLink('Novidades')?.getAttribute('href')).toBe('/news/list');
     expect(within(header()).getByRole('link', { name: 'Calendário' }).getAttribute('href')).toBe('/calendar');
     expect(within(header()).getByRole('link', { name: 'Contatos' }).getAttribute('href')).toBe('/contacts/list');
     expect(within(header()).getByRole('button', { name: /^Incidentes/ })).toBeTruthy();
