@@ -44,10 +44,11 @@ export default function ReadingPage() {
     setMissing(false);
     loadItem(id)
       .then(({ novidade }) => live && setItem(novidade))
-      .catch((e: Error) => {
+      .catch((e: Error & { status?: number }) => {
         if (!live) return;
         setMissing(true);
-        notify(e.message, { type: 'error' });
+        // An item one may not read answers 404, told on the page; another failure also as a toast.
+        if (e.status !== 404) notify(e.message, { type: 'error' });
       });
     return () => {
       live = false;
@@ -92,7 +93,13 @@ export default function ReadingPage() {
     }
   };
 
-  if (missing) return <TitleBar title="Novidades" back={feedPath()} />;
+  if (missing)
+    return (
+      <>
+        <TitleBar title="Novidades" back={feedPath()} />
+        <Typography sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>{NEWS_MSG.notFound}</Typography>
+      </>
+    );
   if (!item)
     return (
       <>
