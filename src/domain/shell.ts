@@ -49,6 +49,16 @@ export function notificationText(data: unknown): string | null {
   return typeof msg === 'string' && msg.trim() ? msg : null;
 }
 
+/**
+ * The screen a notification leads to ({ modulo, msg, link: '/news/12' }: a published news item), when
+ * its content names one inside the app (a path, never another site); null otherwise.
+ */
+export function notificationLink(data: unknown): string | null {
+  if (!data || typeof data !== 'object') return null;
+  const { link } = data as { link?: unknown };
+  return typeof link === 'string' && /^\/(?![/\\])[^\s]*$/.test(link) && link.length <= 500 ? link : null;
+}
+
 /** Same roles, whatever the order (the role-consistency check). */
 export function sameRoles(a: readonly string[], b: readonly string[]): boolean {
   const x = [...new Set(a)].sort();

@@ -2557,7 +2557,7 @@ export type Applications = FromSchema<typeof ApplicationsSchema>;
 /** Categoria (schemas/rh/categories.json, table rh.categoria) */
 export const CategoriesSchema = {
   "title": "Categoria",
-  "description": "Categoria das novidades (notícias), mostrada em cartões com ícone e cor.",
+  "description": "Categoria das novidades (notícias), mostrada em cartões com ícone e cor; cada cartão leva ao feed das novidades da categoria. Qualquer usuário logado as lê (o feed filtra por elas); o RH as escreve.",
   "type": "object",
   "properties": {
     "id": {
@@ -3657,6 +3657,244 @@ export const MicroregionsSchema = {
   "additionalProperties": false
 } as const;
 export type Microregions = FromSchema<typeof MicroregionsSchema>;
+
+/** Reação a novidade (schemas/rh/news-reactions.json, table rh.novidade_reacao) */
+export const NewsReactionsSchema = {
+  "title": "Reação a novidade",
+  "description": "A reação de um funcionário a uma novidade (waving_hand Parabéns, cake Quero Bolo!, favorite Amei, thumb_up Gostei): uma por pessoa e novidade. Gravada por POST /v1/novidades/{id}/reacao, que a troca ou a retira.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_novidade": {
+      "type": "integer",
+      "title": "Novidade"
+    },
+    "id_usuario": {
+      "type": "integer",
+      "title": "Usuário"
+    },
+    "reacao": {
+      "type": "string",
+      "title": "Reação",
+      "enum": [
+        "waving_hand",
+        "cake",
+        "favorite",
+        "thumb_up"
+      ],
+      "x-enumLabels": {
+        "waving_hand": "Parabéns",
+        "cake": "Quero Bolo!",
+        "favorite": "Amei",
+        "thumb_up": "Gostei"
+      }
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Data",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_novidade",
+    "id_usuario",
+    "reacao"
+  ],
+  "additionalProperties": false
+} as const;
+export type NewsReactions = FromSchema<typeof NewsReactionsSchema>;
+
+/** Confirmação de leitura (schemas/rh/news-readings.json, table rh.novidade_leitura) */
+export const NewsReadingsSchema = {
+  "title": "Confirmação de leitura",
+  "description": "A leitura confirmada de uma novidade que a exige: uma por pessoa e novidade, com a hora. Gravada por POST /v1/novidades/{id}/leitura.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_novidade": {
+      "type": "integer",
+      "title": "Novidade"
+    },
+    "id_usuario": {
+      "type": "integer",
+      "title": "Usuário"
+    },
+    "lido_em": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Lida em"
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_novidade",
+    "id_usuario",
+    "lido_em"
+  ],
+  "additionalProperties": false
+} as const;
+export type NewsReadings = FromSchema<typeof NewsReadingsSchema>;
+
+/** Novidade (schemas/rh/news.json, table rh.novidade) */
+export const NewsSchema = {
+  "title": "Novidade",
+  "description": "Notícia da intranet para os funcionários de um provedor (e, quando informado, só os de um departamento): texto rico (sanitizado), capa obrigatória e imagem auxiliar opcional (PNG ou JPEG, conferidos pelo conteúdo), hashtags separadas por ';'. As importantes ficam fixadas no topo do feed; as que exigem leitura pedem a confirmação de cada funcionário. Ao ser publicada (criada ativa, ou ativada), uma novidade importante ou que exige leitura é avisada no sino de notificações do público dela.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "provedor": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "titulo": {
+      "type": "string",
+      "title": "Título",
+      "minLength": 2,
+      "maxLength": 200
+    },
+    "resumo": {
+      "type": "string",
+      "title": "Resumo",
+      "minLength": 2,
+      "maxLength": 500
+    },
+    "fonte": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Fonte",
+      "maxLength": 200
+    },
+    "url": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Link",
+      "format": "uri",
+      "maxLength": 2000
+    },
+    "texto": {
+      "type": "string",
+      "format": "html",
+      "title": "Texto",
+      "minLength": 1,
+      "maxLength": 200000
+    },
+    "imagem_capa_data": {
+      "type": "string",
+      "format": "file",
+      "title": "Imagem de capa"
+    },
+    "imagem_capa_format": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Formato da imagem de capa",
+      "enum": [
+        "image/png",
+        "image/jpeg",
+        null
+      ],
+      "readOnly": true
+    },
+    "imagem_auxiliar_data": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "file",
+      "title": "Imagem auxiliar"
+    },
+    "imagem_auxiliar_format": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Formato da imagem auxiliar",
+      "enum": [
+        "image/png",
+        "image/jpeg",
+        null
+      ],
+      "readOnly": true
+    },
+    "importante": {
+      "type": "boolean",
+      "title": "Importante",
+      "default": false
+    },
+    "requer_lido": {
+      "type": "boolean",
+      "title": "Exige confirmação de leitura",
+      "default": false
+    },
+    "hashtag": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Hashtags",
+      "maxLength": 1000,
+      "description": "Itens separados por ';' (ex.: rh;beneficios)."
+    },
+    "categoria": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Categoria"
+    },
+    "departamento": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Departamento",
+      "description": "Vazio: todos os funcionários do provedor."
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Publicada em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "provedor",
+    "titulo",
+    "resumo",
+    "texto",
+    "imagem_capa_data"
+  ],
+  "additionalProperties": false
+} as const;
+export type News = FromSchema<typeof NewsSchema>;
 
 /** Cargo (schemas/rh/positions.json, table rh.cargo) */
 export const PositionsSchema = {
@@ -5839,4 +6077,4 @@ export const TrackingLinksSchema = {
 } as const;
 export type TrackingLinks = FromSchema<typeof TrackingLinksSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';

@@ -16,6 +16,7 @@ import { seedCareers } from './careers/seed.js';
 import { seedSponsorship } from './sponsorship/seed.js';
 import { seedFaqAndHandbook } from './faq/seed.js';
 import { seedIncidentsAndCompliments } from './incidents/seed.js';
+import { seedNews } from './news/seed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
 const STRUCTURE: Record<string, Record<string, string[]>> = {
@@ -175,5 +176,6 @@ export async function seedDemoProfiles(service: ResourceService, log: (msg: stri
   await seedRoulettes(service, log);
   await seedCareers(service, log);
   await seedIncidentsAndCompliments(service, log);
+  await seedNews(service, log);
   return created;
 }

@@ -8,7 +8,7 @@ import { baseType } from '../../src/server/schemas/registry.js';
 import { SYSTEM } from '../../src/server/resources/service.js';
 import { municipalities } from '../../src/domain/municipalities.js';
 import type { TestApp } from './app.js';
-import { file, multipart, pdf } from './files.js';
+import { file, multipart, pdf, PNG } from './files.js';
 
 type Row = Record<string, any> & { id: number | string };
 
@@ -148,6 +148,13 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
     if (r.statusCode !== 200) throw new Error(`arquivo da importação de leads: ${r.statusCode} ${r.body}`);
     return { id_file: r.json().processedFiles[0].id };
   },
+  // A news item's cover is a PNG or JPEG sent to /v1/files/ (src/server/news/service.ts).
+  news: async (_provider, _make, t) => {
+    const { payload, headers } = multipart([file('capa.png', PNG), { name: 'bucket-id', data: 'novidades' }]);
+    const r = await t.inject({ method: 'POST', url: '/v1/files/', payload, headers });
+    if (r.statusCode !== 200) throw new Error(`capa da novidade: ${r.statusCode} ${r.body}`);
+    return { imagem_capa_data: r.json().processedFiles[0].id };
+  },
 };
 
 /**
@@ -206,6 +213,8 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   incidents: ['id_categoria', 'id_departamento'],
   'incident-categories': ['gestores'],
   compliments: ['id_elogiado', 'id_categoria'],
+  // The images are stored PNG or JPEG files; the department is one of the provider's (src/server/news/service.ts).
+  news: ['imagem_capa_data', 'imagem_auxiliar_data', 'departamento'],
 };
 
 type Maker = (name: string, provider: number) => Promise<Row>;

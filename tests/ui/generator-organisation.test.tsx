@@ -301,7 +301,7 @@ describe("a provider's cities", () => {
 });
 
 describe('categories as cards', () => {
-  it('shows one card per category with its colour and icon, and opens it for editing', async () => {
+  it('shows one card per category with its colour and icon, leading to its news feed; Editar opens it for editing', async () => {
     await api('POST', '/api/categories', { titulo: 'Comunicados', icone: 'campaign', color: '#d32f2f' });
     await api('POST', '/api/categories', { titulo: 'Eventos', icone: 'event', color: '#388e3c', ativo: false });
     renderAdmin(baseUrl, '/categories/cards');
@@ -311,8 +311,16 @@ describe('categories as cards', () => {
     expect(within(items[1]).getByText('Inativo')).toBeTruthy();
     expect(items[0].querySelector('[aria-label=campaign]')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
-    fireEvent.click(within(items[0]).getByRole('button', { name: /Comunicados/ }));
+    fireEvent.click(within(items[0]).getByRole('link', { name: 'Editar' }));
     expect(await screen.findByDisplayValue('Comunicados')).toBeTruthy();
+  });
+
+  it('a category card opens the feed of its news (list.cardLink)', async () => {
+    renderAdmin(baseUrl, '/categories/cards');
+    const cards = await screen.findByRole('list', { name: 'Categorias' });
+    const [first] = await within(cards).findAllByRole('listitem');
+    fireEvent.click(within(first).getByRole('button', { name: /Comunicados/ }));
+    expect(await screen.findByRole('heading', { name: 'Novidades · Comunicados' })).toBeTruthy();
   });
 
   it('/categories/list is the table of the same categories (the spec names both routes)', async () => {

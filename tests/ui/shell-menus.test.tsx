@@ -84,9 +84,10 @@ describe('menus by role', () => {
     // Solicitações and Frota are areas not built yet in which a plain employee will have no role of
     // their own: no menu leads them to a dead end. Incidentes (/incidents/home: any employee reports
     // one) and Candidaturas (/applications/list, one's own applications: employees may apply too)
-    // are built and theirs.
-    expect(await sideMenu()).toEqual(['Início', 'Vagas', 'Currículo']);
-    expect(topItems()).toEqual(['Início', 'Incidentes', 'Candidaturas', 'Vagas', 'Currículo']);
+    // are built and theirs, as Novidades (the news feed: the news are written for the employees).
+    expect(await sideMenu()).toEqual(['Início', 'Novidades', 'Vagas', 'Currículo']);
+    expect(topItems()).toEqual(['Início', 'Novidades', 'Incidentes', 'Candidaturas', 'Vagas', 'Currículo']);
+    expect(sideMenuLink('Novidades')?.getAttribute('href')).toBe('/news/list');
     expect(within(header()).getByRole('link', { name: 'Calendário' }).getAttribute('href')).toBe('/calendar');
     expect(within(header()).getByRole('link', { name: 'Contatos' }).getAttribute('href')).toBe('/contacts/list');
     expect(within(header()).getByRole('button', { name: /^Incidentes/ })).toBeTruthy();

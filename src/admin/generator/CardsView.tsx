@@ -12,6 +12,7 @@ import { columnTitle } from './paths.js';
 import { configByResource } from './registry.js';
 import { hasRowActions, RowActions } from './RowActions.js';
 import { editPathOf, statusFieldOf, type ResourceConfig } from './schemas.js';
+import { fillRoute } from '../../domain/rowActions.js';
 import { useSession } from '../session.js';
 
 export function CardsView({ config, rights }: { config: ResourceConfig; rights: Rights }) {
@@ -28,7 +29,10 @@ export function CardsView({ config, rights }: { config: ResourceConfig; rights: 
   const statusField = statusFieldOf(config);
   const shown = config.list.columns.filter((f) => ![titleField, colorField, iconField, imageField, statusField].includes(f));
   const actions = hasRowActions(config, rights, roles);
-  const open = rights.update && config.editable;
+  // A card leads to list.cardLink when the schema gives one (a category's news feed), else to its edit screen.
+  const link = config.list.cardLink;
+  const open = Boolean(link) || (rights.update && config.editable);
+  const target = (record: Record<string, unknown>) => (link ? fillRoute(link, record) : editPathOf(config, record.id as string | number, record));
   return (
     <Box
       role="list"
@@ -80,7 +84,7 @@ export function CardsView({ config, rights }: { config: ResourceConfig; rights: 
         return (
           <RecordContextProvider key={record.id} value={record}>
             <Card role="listitem" variant="outlined" sx={{ borderTop: 4, borderTopColor: color ?? 'divider', display: 'flex', flexDirection: 'column' }}>
-              {open ? <CardActionArea onClick={() => navigate(editPathOf(config, record.id, record))} sx={{ flex: 1 }}>{body}</CardActionArea> : <Box sx={{ flex: 1 }}>{body}</Box>}
+              {open ? <CardActionArea onClick={() => navigate(target(record))} sx={{ flex: 1 }}>{body}</CardActionArea> : <Box sx={{ flex: 1 }}>{body}</Box>}
               {actions && (
                 <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
                   <RowActions config={config} rights={rights} />

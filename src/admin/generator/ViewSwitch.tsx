@@ -26,7 +26,7 @@ export function ViewSwitch({ config, current }: { config: ResourceConfig; curren
   );
   return (
     <ButtonGroup size="small" aria-label="Visualização">
-      {option('list', LIST_VIEW_LABEL, `${config.path}/list`, <ListIcon />)}
+      {option('list', LIST_VIEW_LABEL, config.listPath, <ListIcon />)}
       {option('calendar', CALENDAR_VIEW_LABEL, calendarPathOf(config), <CalendarIcon />)}
     </ButtonGroup>
   );

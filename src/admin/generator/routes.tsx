@@ -34,7 +34,7 @@ export const Lazy = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<Loading loadingPrimary="Carregando" loadingSecondary="Aguarde" />}>{children}</Suspense>
 );
 
-export const listPath = (config: ResourceConfig) => `${config.path}/list`;
+export const listPath = (config: ResourceConfig) => config.listPath;
 export const registerPath = (config: ResourceConfig) => `${config.path}/register`;
 export const editPath = (config: ResourceConfig, id: string | number) => editPathOf(config, id);
 
@@ -152,6 +152,18 @@ function formRoutes(config: ResourceConfig, claimed: ReadonlySet<string>) {
       path={`${registerPath(config)}/:id`}
       element={<ToEdit config={config} />}
     />,
+    // Other addresses of the register (x-intranet.registerPaths: the news' /news/form).
+    ...config.registerPaths.map((path) => (
+      <Route
+        key={`${path}:register`}
+        path={path}
+        element={
+          <Lazy key={path}>
+            <ResourceForm config={config} mode="create" />
+          </Lazy>
+        }
+      />
+    )),
     queryScoped ? (
       // edit?idCampaign=1&idRule=2: the record's id in the query.
       <Route

@@ -85,6 +85,10 @@ export interface IntranetBlock {
   path?: string;
   /** Base of the edit screen (<editPath>/{id}; a scoped register in query mode: <editPath>?...); default <path>/edit. */
   editPath?: string;
+  /** The generated table's address instead of <path>/list (the news: /news/table). */
+  listPath?: string;
+  /** Other addresses of the register screen (the news: /news/form). */
+  registerPaths?: string[];
   aliases?: RouteAlias[];
   table: string;
   module: string;
@@ -98,6 +102,8 @@ export interface IntranetBlock {
     filters?: string[];
     expand?: string[];
     view?: 'table' | 'cards';
+    /** Where a card of the cards view leads ({field} from the record) instead of its edit screen. */
+    cardLink?: string;
     flags?: Record<string, string>;
     /** Boolean columns drawn as switches the user flips in the cell: { "whatsapp": { "on": "Permitido", "off": "Restrito" } }. */
     switches?: Record<string, SwitchLabels>;
@@ -208,7 +214,11 @@ export interface ResourceConfig {
   required: Set<string>;
   references: Record<string, Reference>;
   search: string[];
-  list: Required<Omit<IntranetBlock['list'], 'view' | 'calendar'>> & { view: 'table' | 'cards' };
+  list: Required<Omit<IntranetBlock['list'], 'view' | 'calendar' | 'cardLink'>> & { view: 'table' | 'cards'; cardLink?: string };
+  /** The generated table's address (x-intranet.listPath); default <path>/list. */
+  listPath: string;
+  /** Other addresses of the register screen (x-intranet.registerPaths). */
+  registerPaths: string[];
   /** The month calendar beside the table (<path>/calendar); null: none. */
   calendar: CalendarRule | null;
   /** The register's save button (x-intranet.form.createLabel); default Salvar. */
@@ -295,6 +305,8 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
     alsoModules: x.alsoModules ?? [],
     path: x.path ?? `/${x.resource}`,
     editBase: x.editPath ?? `${x.path ?? `/${x.resource}`}/edit`,
+    listPath: x.listPath ?? `${x.path ?? `/${x.resource}`}/list`,
+    registerPaths: x.registerPaths ?? [],
     aliases: x.aliases ?? [],
     title: x.title ?? x.labels.plural,
     labels: x.labels,
@@ -312,6 +324,7 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
       filters: x.list.filters ?? [],
       expand: x.list.expand ?? [],
       view: x.list.view ?? 'table',
+      cardLink: x.list.cardLink,
       flags: x.list.flags ?? {},
       switches: x.list.switches ?? {},
     },
@@ -345,6 +358,8 @@ export function aliasConfig(config: ResourceConfig, alias: RouteAlias): Resource
     ...config,
     path: alias.path,
     editBase: alias.editPath ?? `${alias.path}/edit`,
+    listPath: `${alias.path}/list`,
+    registerPaths: [],
     title: alias.title ?? config.title,
     addLabel: alias.addLabel ?? config.addLabel,
     back: alias.back ?? config.back,
@@ -385,7 +400,7 @@ const blankToUndefined = (v: unknown) => (v === null || v === undefined || v ===
 
 /** The list screen: of a scoped register, the parent's (`parent`, else the screen's own scopeValue). */
 export function listPathOf(config: ResourceConfig, parent: string | undefined = config.scopeValue): string {
-  return scopedPath(config, `${config.path}/list`, parent, config.scope?.listParam);
+  return scopedPath(config, config.listPath, parent, config.scope?.listParam);
 }
 
 /** The register screen: of a scoped register, under the parent. */

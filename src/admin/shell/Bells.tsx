@@ -4,13 +4,14 @@
 // The lists hold the unread notifications only: marking all read "clears the list" (spec), and a
 // read notification leaves it.
 import { useEffect, useRef, useState, type ComponentType, type MouseEvent } from 'react';
-import { Badge, Box, Button, Divider, IconButton, List, ListItem, Popover, Tooltip, Typography } from '@mui/material';
+import { Badge, Box, Button, Divider, IconButton, Link, List, ListItem, Popover, Tooltip, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { keyframes } from '@mui/material/styles';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import { useNotify } from 'react-admin';
 import { ageLabel, timeOf } from '../../domain/age.js';
-import { incidentText, isIncident, NOTIFICATION_STAGGER_MS, notificationText, UNREAD_HIGHLIGHT_MS } from '../../domain/shell.js';
+import { incidentText, isIncident, NOTIFICATION_STAGGER_MS, notificationLink, notificationText, UNREAD_HIGHLIGHT_MS } from '../../domain/shell.js';
 import { useApiBase } from '../auth/context.js';
 import { MARK_READ_ERROR, markRead, useUnreadNotifications, type NotificationItem } from './notifications.js';
 
@@ -28,6 +29,8 @@ export interface BellItem {
   date: string;
   from?: string | null;
   unread: boolean;
+  /** The screen the notification leads to (its content's link): clicking the text opens it and marks it read. */
+  to?: string | null;
 }
 
 /**
@@ -119,7 +122,21 @@ export function Bell({ label, icon: Icon, items, count: total, empty, onMarkOne,
                       </Typography>
                     )}
                     <Typography variant="body2" sx={{ fontWeight: item.unread ? 600 : 400, wordBreak: 'break-word' }}>
-                      {item.text}
+                      {item.to ? (
+                        <Link
+                          component={RouterLink}
+                          to={item.to}
+                          color="inherit"
+                          onClick={() => {
+                            setAnchor(null);
+                            if (item.unread) onMarkOne?.(item.id);
+                          }}
+                        >
+                          {item.text}
+                        </Link>
+                      ) : (
+                        item.text
+                      )}
                     </Typography>
                     {onMarkOne && item.unread && (
                       <Button size="small" sx={{ px: 0, minWidth: 0 }} onClick={() => onMarkOne(item.id)}>
@@ -149,6 +166,7 @@ export const toBellItem = (n: NotificationItem): BellItem => {
     date: n.created_at,
     from: n.remetente_nome,
     unread: !n.lido,
+    to: notificationLink(n.data),
   };
 };
 

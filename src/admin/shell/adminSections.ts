@@ -28,7 +28,7 @@ export function adminSections(): CardSection[] {
       },
       cards: configs.map((c) => ({
         title: c.title,
-        to: `${c.path}/list`,
+        to: c.listPath,
         icon: TableIcon,
         allowed: (roles: readonly string[]) => canAccessResource(roles, c.resource, 'list'),
       })),

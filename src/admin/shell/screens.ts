@@ -25,12 +25,13 @@ export interface Screen {
 function generatedScreens(config: ResourceConfig): Screen[] {
   if (config.internal) return [];
   const on = (operation: Operation): ScreenAccess => ({ resource: config.resource, operation });
-  const screens: Screen[] = [{ pattern: `${config.path}/list`, access: on('list') }];
+  const screens: Screen[] = [{ pattern: config.listPath, access: on('list') }];
   if (config.list.view === 'cards') screens.push({ pattern: `${config.path}/cards`, access: on('list') });
   if (config.calendar) screens.push({ pattern: `${config.path}/calendar`, access: on('list') });
   if (config.editable) {
     screens.push(
       { pattern: `${config.path}/register`, access: on('create') },
+      ...config.registerPaths.map((pattern) => ({ pattern, access: on('create') })),
       { pattern: `${config.path}/register/:id`, access: on('update') },
       { pattern: editRoutePattern(config), access: on('update') },
     );
@@ -58,10 +59,16 @@ export type ScreenMatch = { kind: 'screen'; screen: Screen; params: ScreenParams
 /** The screen a target ('/path?query') opens: a built one, an area not built yet, or none. */
 export function screenAt(target: string): ScreenMatch | null {
   const pathname = target.split(/[?#]/)[0] || '/';
+  // As the router ranks routes: of the screens matching, the one with the fewest parameters (/news/table
+  // over /news/:id); among equals, the first (a bespoke page before the generated screen of its path).
+  let best: { screen: Screen; params: ScreenParams; dynamic: number } | null = null;
   for (const screen of screens()) {
     const match = matchPath({ path: screen.pattern, end: true }, pathname);
-    if (match) return { kind: 'screen', screen, params: match.params };
+    if (!match) continue;
+    const dynamic = screen.pattern.split('/').filter((s) => s.startsWith(':') || s === '*').length;
+    if (!best || dynamic < best.dynamic) best = { screen, params: match.params, dynamic };
   }
+  if (best) return { kind: 'screen', screen: best.screen, params: best.params };
   const area = plannedAreaOf(pathname);
   return area ? { kind: 'planned', area } : null;
 }

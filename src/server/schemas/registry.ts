@@ -49,6 +49,10 @@ export interface Block {
   path?: string;
   /** Base of the edit screen (<editPath>/{id}, or the query-mode scoped edit); default <path>/edit. */
   editPath?: string;
+  /** The generated table's address instead of <path>/list (the news: /news/table). */
+  listPath?: string;
+  /** Other addresses of the register screen (the news: /news/form). */
+  registerPaths?: string[];
   aliases?: Alias[];
   table: string;
   /** schema.view the reads come from (the table's columns plus computed read-only ones); writes go to table. */
@@ -65,6 +69,8 @@ export interface Block {
     filters?: string[];
     expand?: string[];
     view?: 'table' | 'cards';
+    /** Where a card leads, {field} filled from the record (the categories: /news/list/{id}). */
+    cardLink?: string;
     /** Boolean columns drawn as flags under a short label ({ "bitcom": "BIT" }). */
     flags?: Record<string, string>;
     /** Boolean columns drawn as switches flipped in the cell ({ "whatsapp": { "on": "Permitido", "off": "Restrito" } }). */
@@ -270,6 +276,7 @@ export function checkSchema(schema: EntitySchema, file: string, validateMeta: (s
   (block.list.expand ?? []).forEach((f) => known(f, 'list.expand'));
   block.form?.sections.forEach((s) => s.fields.forEach((f) => known(f, `form section "${s.title}"`)));
   placeholders(block.form?.afterCreate ?? '').forEach((f) => known(f, 'form.afterCreate'));
+  placeholders(block.list.cardLink ?? '').forEach((f) => known(f, 'list.cardLink'));
   for (const field of Object.keys(block.files ?? {})) {
     known(field, 'files');
     const p = props[field];
