@@ -14,6 +14,7 @@ import { seedTracking } from './tracking/seed.js';
 import { seedRoulettes } from './roulette/seed.js';
 import { seedCareers } from './careers/seed.js';
 import { seedSponsorship } from './sponsorship/seed.js';
+import { seedPersonnel } from './personnel/seed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
 const STRUCTURE: Record<string, Record<string, string[]>> = {
@@ -171,5 +172,6 @@ export async function seedDemoProfiles(service: ResourceService, log: (msg: stri
   // The demo roulettes and vacancies need their owners and managers: they come once the demo users exist.
   await seedRoulettes(service, log);
   await seedCareers(service, log);
+  await seedPersonnel(service, log);
   return created;
 }

@@ -24,10 +24,10 @@ export type Situation = (typeof SITUATIONS)[number];
 
 export const DISMISSAL_TYPES: Record<string, string> = {
   pedido_demissao: 'Pedido de demissão',
-  sem_justa_causa: 'Sem justa causa',
-  com_justa_causa: 'Com justa causa',
-  acordo: 'Acordo',
-  fim_contrato: 'Fim de contrato',
+  sem_justa_causa: 'Dispensa sem justa causa',
+  com_justa_causa: 'Dispensa por justa causa',
+  acordo: 'Acordo entre as partes',
+  fim_contrato: 'Término de contrato',
   aposentadoria: 'Aposentadoria',
   falecimento: 'Falecimento',
 };
@@ -102,7 +102,7 @@ export const yearRange = (year: number) => ({ inicio: `${year}-01-01`, fim: `${y
 export function readQuery(query: unknown, allowed: readonly FilterName[], columns: readonly string[]): { filters: Filters; paging: Paging } {
   const q = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
   const filters: Filters = {};
-  const paging: Paging = { direcao: 'asc', pagina: 1, porPagina: 25 };
+  const paging: Paging = { direcao: 'asc', pagina: 1, porPagina: 20 };
   for (const [key, value] of Object.entries(q)) {
     if (Array.isArray(value)) fail(key, 'Informe um valor só.');
     if (value === undefined) continue;
