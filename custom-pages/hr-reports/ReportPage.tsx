@@ -199,8 +199,11 @@ function ExportButtons({ reportKey, query, total }: { reportKey: string; query: 
   );
 }
 
-function ReportTable({ answer, set }: { answer: ReportAnswer; set: (c: Record<string, string | null>, resetPage?: boolean) => void }) {
+function ReportTable({ answer, query, set }: { answer: ReportAnswer; query: URLSearchParams; set: (c: Record<string, string | null>, resetPage?: boolean) => void }) {
   const numeric = (c: Column) => c.tipo === 'inteiro' || c.tipo === 'decimal';
+  // The sort asked for (the address), before its answer arrives.
+  const sortedBy = query.get('ordem') ?? answer.ordem;
+  const sortedDir = query.get('ordem') ? (query.get('direcao') === 'desc' ? 'desc' : 'asc') : answer.direcao;
   return (
     <>
       <TableContainer>
@@ -212,7 +215,7 @@ function ReportTable({ answer, set }: { answer: ReportAnswer; set: (c: Record<st
                   <TableSortLabel
                     active={answer.ordem === c.campo}
                     direction={answer.ordem === c.campo ? answer.direcao : 'asc'}
-                    onClick={() => set({ ordem: c.campo, direcao: answer.ordem === c.campo && answer.direcao === 'asc' ? 'desc' : 'asc' })}
+                    onClick={() => set({ ordem: c.campo, direcao: sortedBy === c.campo && sortedDir === 'asc' ? 'desc' : 'asc' })}
                   >
                     {c.titulo}
                   </TableSortLabel>
@@ -303,7 +306,7 @@ export default function ReportPage() {
               </Typography>
               <ExportButtons reportKey={key} query={query} total={answer.total} />
             </Stack>
-            <ReportTable answer={answer} set={set} />
+            <ReportTable answer={answer} query={query} set={set} />
           </Paper>
         </>
       )}

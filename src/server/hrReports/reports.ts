@@ -51,10 +51,17 @@ export interface ReportDef {
   defaults?: (today: { year: number; month: number; today: string }) => Filters;
   /** The rows: a SELECT whose columns are the report's campos plus `chave` (a unique key, the tie-break). */
   rows: (c: QueryContext) => string;
+  /** The figure of totalsSql that is the number of rows (else the rows are counted apart). */
+  countFrom?: string;
   /** One row of figures; `totais` names them. */
-  totalsSql: (c: QueryContext) => string;
-  totais: (row: Record<string, unknown>) => Total[];
+  totalsSql?: (c: QueryContext) => string;
+  totais?: (row: Record<string, unknown>) => Total[];
   chart?: { sql: (c: QueryContext) => string; build: (rows: Record<string, any>[], c: QueryContext) => Chart };
+  /**
+   * A summary (a few rows of counts): every row is read in one query, and the totals and the chart
+   * come from them; sorting and paging are done on them.
+   */
+  summary?: { totais: (rows: Record<string, any>[]) => Total[]; chart?: (rows: Record<string, any>[]) => Chart };
 }
 
 /** Employees with their names and places (the aliases every report uses). */
@@ -80,6 +87,7 @@ const CONTRACTS: Record<string, string> = { clt: 'CLT', pj: 'PJ', estagio: 'Est�
 const MONTHS = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
 
 const n = (v: unknown) => Number(v ?? 0);
+const sum = (rows: Record<string, unknown>[], field: string) => rows.reduce((acc, r) => acc + n(r[field]), 0);
 const col = (campo: string, titulo: string, tipo: ColumnType = 'texto'): Column => ({ campo, titulo, tipo });
 const PLACE = [col('provedor', 'Provedor'), col('departamento', 'Departamento'), col('cargo', 'Cargo')];
 const PLACE_SQL = `e.nome AS provedor, d.nome AS departamento, c.nome AS cargo`;
@@ -115,6 +123,7 @@ export const REPORTS: ReportDef[] = [
         ${years('p.data_nascimento', c.param(c.today) + '::date')} AS idade
       FROM ${EMPLOYEES}
       WHERE ${c.scope} AND ${ACTIVE} AND extract(month FROM p.data_nascimento) = ${c.param(c.filters.mes)}`,
+    countFrom: 'total',
     totalsSql: (c) => `SELECT count(*)::int AS total,
         count(*) FILTER (WHERE extract(day FROM p.data_nascimento) = extract(day FROM ${c.param(c.today)}::date) AND extract(month FROM p.data_nascimento) = extract(month FROM ${c.param(c.today)}::date))::int AS hoje
       FROM ${EMPLOYEES_BARE} WHERE ${c.scope} AND ${ACTIVE} AND extract(month FROM p.data_nascimento) = ${c.param(c.filters.mes)}`,
@@ -133,6 +142,7 @@ export const REPORTS: ReportDef[] = [
     rows: (c) => `SELECT ${WHO}, f.matricula, ${PLACE_SQL}, ci.nome AS cidade, ${sqlLabels('f.tipo_contrato', CONTRACTS)} AS tipo_contrato, f.data_admissao
       FROM ${EMPLOYEES}
       WHERE ${c.scope} AND f.data_admissao BETWEEN ${c.param(c.filters.inicio)}::date AND ${c.param(c.filters.fim)}::date`,
+    countFrom: 'total',
     totalsSql: (c) => `SELECT count(*)::int AS total, count(*) FILTER (WHERE ${ACTIVE})::int AS ativos
       FROM rh.funcionario f WHERE ${c.scope} AND f.data_admissao BETWEEN ${c.param(c.filters.inicio)}::date AND ${c.param(c.filters.fim)}::date`,
     totais: (r) => [
@@ -176,6 +186,7 @@ export const REPORTS: ReportDef[] = [
         CASE WHEN x.recontratavel THEN 'Sim' ELSE 'Não' END AS recontratavel
       FROM rh.desligamento x JOIN ${EMPLOYEES} ON f.id = x.id_funcionario
       WHERE ${dismissWhere(c)}`,
+    countFrom: 'total',
     totalsSql: (c) => `SELECT count(*)::int AS total, count(*) FILTER (WHERE x.status = 'concluido')::int AS concluidos,
         count(*) FILTER (WHERE x.tipo = 'pedido_demissao')::int AS pedidos,
         coalesce(round(avg((x.data_desligamento - f.data_admissao)::numeric / 365.25), 1), 0)::float8 AS media
@@ -208,25 +219,22 @@ export const REPORTS: ReportDef[] = [
       FROM (SELECT f.id_empresa, f.id_cidade, count(*)::int AS funcionarios FROM rh.funcionario f
              WHERE ${c.scope} AND ${ACTIVE} GROUP BY 1, 2) g
       JOIN rh.empresa e ON e.id = g.id_empresa LEFT JOIN rh.cidade_provedor ci ON ci.id = g.id_cidade`,
-    totalsSql: (c) => `SELECT count(*)::int AS total, count(DISTINCT f.id_cidade)::int AS cidades, count(DISTINCT f.id_empresa)::int AS provedores
-      FROM rh.funcionario f WHERE ${c.scope} AND ${ACTIVE}`,
-    totais: (r) => [
-      { rotulo: 'Funcionários ativos', valor: n(r.total) },
-      { rotulo: 'Provedores', valor: n(r.provedores) },
-      { rotulo: 'Cidades', valor: n(r.cidades) },
-    ],
-    chart: {
-      sql: (c) => `SELECT e.nome AS provedor, coalesce(ci.nome || '/' || ci.uf, 'Não informado') AS cidade, g.total
-        FROM (SELECT f.id_empresa, f.id_cidade, count(*)::int AS total FROM rh.funcionario f WHERE ${c.scope} AND ${ACTIVE} GROUP BY 1, 2) g
-        JOIN rh.empresa e ON e.id = g.id_empresa LEFT JOIN rh.cidade_provedor ci ON ci.id = g.id_cidade
-        ORDER BY g.total DESC, 2 LIMIT 30`,
-      build: (rows) => ({
-        tipo: 'barras',
-        titulo: 'Funcionários por cidade',
-        horizontal: true,
-        categorias: rows.map((r) => `${r.cidade} (${r.provedor})`),
-        series: [{ rotulo: 'Funcionários', dados: rows.map((r) => n(r.total)) }],
-      }),
+    summary: {
+      totais: (rows) => [
+        { rotulo: 'Funcionários ativos', valor: sum(rows, 'funcionarios') },
+        { rotulo: 'Provedores', valor: new Set(rows.map((r) => r.provedor)).size },
+        { rotulo: 'Cidades', valor: rows.filter((r) => r.cidade !== null).length },
+      ],
+      chart: (rows) => {
+        const top = [...rows].sort((a, b) => n(b.funcionarios) - n(a.funcionarios)).slice(0, 30);
+        return {
+          tipo: 'barras',
+          titulo: 'Funcionários por cidade',
+          horizontal: true,
+          categorias: top.map((r) => `${r.cidade === null ? 'Não informado' : `${r.cidade}/${r.uf}`} (${r.provedor})`),
+          series: [{ rotulo: 'Funcionários', dados: top.map((r) => n(r.funcionarios)) }],
+        };
+      },
     },
   },
   {
@@ -239,6 +247,7 @@ export const REPORTS: ReportDef[] = [
     rows: (c) => `SELECT ${WHO}, extract(day FROM f.data_admissao)::int AS dia, ${PLACE_SQL}, f.data_admissao,
         (${c.param(c.filters.ano)}::int - extract(year FROM f.data_admissao)::int) AS anos
       FROM ${EMPLOYEES} WHERE ${anniversaryWhere(c)}`,
+    countFrom: 'total',
     totalsSql: (c) => `SELECT count(*)::int AS total, coalesce(max(${c.param(c.filters.ano)}::int - extract(year FROM f.data_admissao)::int), 0)::int AS maior
       FROM rh.funcionario f WHERE ${anniversaryWhere(c)}`,
     totais: (r) => [
@@ -265,6 +274,7 @@ export const REPORTS: ReportDef[] = [
     rows: (c) => `SELECT ${WHO}, ${PLACE_SQL}, array_to_string(fa.familiares, ', ') AS familiares, cardinality(fa.familiares) AS quantidade, fa.observacao
       FROM rh.familiar fa JOIN ${EMPLOYEES} ON f.id = fa.id_funcionario
       WHERE ${c.scope} AND ${ACTIVE} AND fa.tem_familiar`,
+    countFrom: 'total',
     totalsSql: (c) => `SELECT count(*)::int AS total, coalesce(sum(cardinality(fa.familiares)), 0)::int AS familiares
       FROM rh.familiar fa JOIN rh.funcionario f ON f.id = fa.id_funcionario WHERE ${c.scope} AND ${ACTIVE} AND fa.tem_familiar`,
     totais: (r) => [
@@ -298,6 +308,7 @@ export const REPORTS: ReportDef[] = [
         f.data_admissao, ${decimalYears('f.data_admissao', `coalesce(f.data_desligamento, ${c.param(c.today)}::date)`)} AS tempo_empresa,
         f.data_desligamento, CASE WHEN ${ACTIVE} THEN 'Ativo' ELSE 'Inativo' END AS situacao
       FROM ${EMPLOYEES} WHERE ${generalWhere(c)}`,
+    countFrom: 'total',
     totalsSql: (c) => `SELECT count(*)::int AS total, count(*) FILTER (WHERE ${ACTIVE})::int AS ativos, count(*) FILTER (WHERE NOT (${ACTIVE}))::int AS inativos,
         coalesce(round(avg(${years('p.data_nascimento', c.param(c.today) + '::date')}), 1), 0)::float8 AS idade
       FROM ${EMPLOYEES_BARE} WHERE ${generalWhere(c)}`,
@@ -317,25 +328,31 @@ export const REPORTS: ReportDef[] = [
     sortAs: { faixa: 'ordem_faixa' },
     rows: (c) => `SELECT coalesce(b.inicio::text, 'sem') AS chave, b.inicio AS ordem_faixa,
         CASE WHEN b.inicio IS NULL THEN 'Não informado' ELSE b.inicio || ' a ' || (b.inicio + 4) END AS faixa,
-        b.masculino, b.feminino, b.outro, b.nao_informado, b.total
-      FROM (SELECT (floor(${years('p.data_nascimento', c.param(c.today) + '::date')} / 5.0) * 5)::int AS inicio, ${GENDER_COUNTS}
+        b.masculino, b.feminino, b.outro, b.nao_informado, b.total, b.soma_idades
+      FROM (SELECT (floor(${years('p.data_nascimento', c.param(c.today) + '::date')} / 5.0) * 5)::int AS inicio, ${GENDER_COUNTS},
+                   coalesce(sum(${years('p.data_nascimento', c.param(c.today) + '::date')}), 0)::int AS soma_idades
               FROM ${EMPLOYEES_BARE} WHERE ${c.scope} AND ${ACTIVE} GROUP BY 1) b`,
-    totalsSql: (c) => `SELECT ${GENDER_COUNTS}, coalesce(round(avg(${years('p.data_nascimento', c.param(c.today) + '::date')}), 1), 0)::float8 AS idade
-      FROM ${EMPLOYEES_BARE} WHERE ${c.scope} AND ${ACTIVE}`,
-    totais: (r) => [...genderTotals(r), { rotulo: 'Idade média', valor: n(r.idade), tipo: 'decimal' }],
-    chart: {
-      sql: (c) => `SELECT (floor(${years('p.data_nascimento', c.param(c.today) + '::date')} / 5.0) * 5)::int AS inicio,
-          count(*) FILTER (WHERE p.genero = 'M')::int AS masculino, count(*) FILTER (WHERE p.genero = 'F')::int AS feminino
-        FROM ${EMPLOYEES_BARE} WHERE ${c.scope} AND ${ACTIVE} AND p.data_nascimento IS NOT NULL GROUP BY 1 ORDER BY 1`,
-      build: (rows) => ({
-        tipo: 'piramide',
-        titulo: 'Pirâmide etária por gênero',
-        categorias: rows.map((r) => `${r.inicio} a ${n(r.inicio) + 4}`),
-        series: [
-          { rotulo: 'Masculino', dados: rows.map((r) => n(r.masculino)) },
-          { rotulo: 'Feminino', dados: rows.map((r) => n(r.feminino)) },
-        ],
-      }),
+    summary: {
+      totais: (rows) => {
+        const withAge = rows.filter((r) => r.ordem_faixa !== null);
+        const people = sum(withAge, 'total');
+        return [
+          ...genderTotals(Object.fromEntries(['total', 'masculino', 'feminino', 'outro', 'nao_informado'].map((k) => [k, sum(rows, k)]))),
+          { rotulo: 'Idade média', valor: people ? Math.round((sum(withAge, 'soma_idades') / people) * 10) / 10 : 0, tipo: 'decimal' },
+        ];
+      },
+      chart: (rows) => {
+        const bands = rows.filter((r) => r.ordem_faixa !== null).sort((a, b) => n(a.ordem_faixa) - n(b.ordem_faixa));
+        return {
+          tipo: 'piramide',
+          titulo: 'Pirâmide etária por gênero',
+          categorias: bands.map((r) => String(r.faixa)),
+          series: [
+            { rotulo: 'Masculino', dados: bands.map((r) => n(r.masculino)) },
+            { rotulo: 'Feminino', dados: bands.map((r) => n(r.feminino)) },
+          ],
+        };
+      },
     },
   },
   {
@@ -347,14 +364,17 @@ export const REPORTS: ReportDef[] = [
     rows: (c) => `SELECT g.id_departamento::text AS chave, e.nome AS provedor, d.nome AS departamento, g.masculino, g.feminino, g.outro, g.nao_informado, g.total
       FROM (SELECT f.id_empresa, f.id_departamento, ${GENDER_COUNTS} FROM ${EMPLOYEES_BARE} WHERE ${c.scope} AND ${ACTIVE} GROUP BY 1, 2) g
       JOIN rh.empresa e ON e.id = g.id_empresa JOIN rh.departamento d ON d.id = g.id_departamento`,
-    totalsSql: (c) => `SELECT ${GENDER_COUNTS} FROM ${EMPLOYEES_BARE} WHERE ${c.scope} AND ${ACTIVE}`,
-    totais: genderTotals,
-    chart: {
-      sql: (c) => `SELECT coalesce(p.genero, '-') AS genero, count(*)::int AS total FROM ${EMPLOYEES_BARE} WHERE ${c.scope} AND ${ACTIVE} GROUP BY 1 ORDER BY 1`,
-      build: (rows) => ({
+    summary: {
+      totais: (rows) => genderTotals(Object.fromEntries(['total', 'masculino', 'feminino', 'outro', 'nao_informado'].map((k) => [k, sum(rows, k)]))),
+      chart: (rows) => ({
         tipo: 'pizza',
         titulo: 'Funcionários por gênero',
-        fatias: rows.map((r) => ({ rotulo: GENDERS[r.genero] ?? 'Não informado', valor: n(r.total) })),
+        fatias: [
+          { rotulo: 'Não informado', valor: sum(rows, 'nao_informado') },
+          { rotulo: 'Feminino', valor: sum(rows, 'feminino') },
+          { rotulo: 'Masculino', valor: sum(rows, 'masculino') },
+          { rotulo: 'Outro', valor: sum(rows, 'outro') },
+        ].filter((f) => f.valor > 0),
       }),
     },
   },

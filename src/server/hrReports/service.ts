@@ -52,29 +52,47 @@ export async function runReport(db: Database, key: string, query: unknown, actor
   const offset = (paging.pagina - 1) * perPage;
   const providers = actor.providerIds === null || actor.providerIds === undefined ? null : [...actor.providerIds];
 
-  const rows = context(def, filters, cal.today, providers);
   const sortColumn = def.sortAs?.[ordem] ?? ordem;
   const dir = direcao === 'desc' ? 'DESC' : 'ASC';
-  const rowsSql = `SELECT r.*, count(*) OVER () AS __total FROM (${def.rows(rows.c)}) r
-    ORDER BY r.${JSON.stringify(sortColumn)} ${dir} NULLS LAST, r.chave ${dir}
-    LIMIT ${perPage} OFFSET ${offset}`;
-  const totals = context(def, filters, cal.today, providers);
-  const totalsSql = def.totalsSql(totals.c);
-  const chart = def.chart ? context(def, filters, cal.today, providers) : null;
-  const chartSql = def.chart && chart ? def.chart.sql(chart.c) : null;
-
-  const [rowsResult, totalsResult, chartResult] = await Promise.all([
-    db.query(rowsSql, rows.params),
-    db.query(totalsSql, totals.params),
-    chartSql && chart ? db.query(chartSql, chart.params) : Promise.resolve(null),
-  ]);
-  let total = rowsResult.rows.length ? Number(rowsResult.rows[0].__total) : 0;
-  if (!rowsResult.rows.length && offset > 0) {
-    // A page past the end: the count still answers.
-    const count = context(def, filters, cal.today, providers);
-    total = Number((await db.query(`SELECT count(*)::int AS n FROM (${def.rows(count.c)}) r`, count.params)).rows[0].n);
+  let page: Record<string, any>[];
+  let total: number;
+  let totais: Total[];
+  let grafico: Chart | null = null;
+  if (def.summary) {
+    // A summary: every row in one query; totals, chart, order and page from them.
+    const all = context(def, filters, cal.today, providers);
+    const rows = (await db.query(def.rows(all.c), all.params)).rows;
+    const sign = direcao === 'desc' ? -1 : 1;
+    const empty = (v: unknown) => v === null || v === undefined;
+    // Empty cells last either way.
+    rows.sort((a, b) => Number(empty(a[sortColumn])) - Number(empty(b[sortColumn])) || sign * (compare(a[sortColumn], b[sortColumn]) || compare(String(a.chave), String(b.chave))));
+    total = rows.length;
+    page = rows.slice(offset, offset + perPage);
+    totais = def.summary.totais(rows);
+    grafico = def.summary.chart && rows.length ? def.summary.chart(rows) : null;
+  } else {
+    const rows = context(def, filters, cal.today, providers);
+    // Sorted and cut in the database (an index can serve the order and the limit: no window count).
+    const rowsSql = `SELECT r.* FROM (${def.rows(rows.c)}) r
+      ORDER BY r.${JSON.stringify(sortColumn)} ${dir}, r.chave ${dir}
+      LIMIT ${perPage} OFFSET ${offset}`;
+    const totals = context(def, filters, cal.today, providers);
+    const chart = def.chart ? context(def, filters, cal.today, providers) : null;
+    // The rows matching: one of the totals when the report says so, else counted.
+    const count = def.countFrom ? null : context(def, filters, cal.today, providers);
+    const [rowsResult, totalsResult, chartResult, countResult] = await Promise.all([
+      db.query(rowsSql, rows.params),
+      def.totalsSql ? db.query(def.totalsSql(totals.c), totals.params) : Promise.resolve(null),
+      def.chart && chart ? db.query(def.chart.sql(chart.c), chart.params) : Promise.resolve(null),
+      count ? db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${def.rows(count.c)}) r`, count.params) : Promise.resolve(null),
+    ]);
+    const totalsRow = totalsResult?.rows[0] ?? {};
+    total = def.countFrom ? Number(totalsRow[def.countFrom] ?? 0) : Number(countResult?.rows[0]?.n ?? 0);
+    page = rowsResult.rows;
+    totais = def.totais ? def.totais(totalsRow) : [];
+    grafico = def.chart && chart && chartResult ? def.chart.build(chartResult.rows, chart.c) : null;
   }
-  const linhas = rowsResult.rows.map((row) => {
+  const linhas = page.map((row) => {
     const out: Record<string, unknown> = { id: String(row.chave) };
     for (const campo of campos) out[campo] = dateText(row[campo]);
     return out;
@@ -91,9 +109,18 @@ export async function runReport(db: Database, key: string, query: unknown, actor
     por_pagina: perPage,
     ordem,
     direcao,
-    totais: def.totais(totalsResult.rows[0] ?? {}),
-    grafico: def.chart && chart && chartResult ? def.chart.build(chartResult.rows, chart.c) : null,
+    totais,
+    grafico,
   };
+}
+
+/** Order of two cells: empty last (ascending), numbers as numbers, text in pt-BR. */
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1;
+  if (b === null || b === undefined) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'pt-BR');
 }
 
 /** A date column as 'AAAA-MM-DD' (PGlite and pg answer Date objects or text). */
