@@ -309,14 +309,12 @@ export const REPORTS: ReportDef[] = [
         f.data_desligamento, CASE WHEN ${ACTIVE} THEN 'Ativo' ELSE 'Inativo' END AS situacao
       FROM ${EMPLOYEES} WHERE ${generalWhere(c)}`,
     countFrom: 'total',
-    totalsSql: (c) => `SELECT count(*)::int AS total, count(*) FILTER (WHERE ${ACTIVE})::int AS ativos, count(*) FILTER (WHERE NOT (${ACTIVE}))::int AS inativos,
-        coalesce(round(avg(${years('p.data_nascimento', c.param(c.today) + '::date')}), 1), 0)::float8 AS idade
+    totalsSql: (c) => `SELECT count(*)::int AS total, count(*) FILTER (WHERE ${ACTIVE})::int AS ativos, count(*) FILTER (WHERE NOT (${ACTIVE}))::int AS inativos
       FROM ${EMPLOYEES_BARE} WHERE ${generalWhere(c)}`,
     totais: (r) => [
       { rotulo: 'Funcionários', valor: n(r.total) },
       { rotulo: 'Ativos', valor: n(r.ativos) },
       { rotulo: 'Inativos', valor: n(r.inativos) },
-      { rotulo: 'Idade média', valor: n(r.idade), tipo: 'decimal' },
     ],
   },
   {
@@ -329,9 +327,9 @@ export const REPORTS: ReportDef[] = [
     rows: (c) => `SELECT coalesce(b.inicio::text, 'sem') AS chave, b.inicio AS ordem_faixa,
         CASE WHEN b.inicio IS NULL THEN 'Não informado' ELSE b.inicio || ' a ' || (b.inicio + 4) END AS faixa,
         b.masculino, b.feminino, b.outro, b.nao_informado, b.total, b.soma_idades
-      FROM (SELECT (floor(${years('p.data_nascimento', c.param(c.today) + '::date')} / 5.0) * 5)::int AS inicio, ${GENDER_COUNTS},
-                   coalesce(sum(${years('p.data_nascimento', c.param(c.today) + '::date')}), 0)::int AS soma_idades
-              FROM ${EMPLOYEES_BARE} WHERE ${c.scope} AND ${ACTIVE} GROUP BY 1) b`,
+      FROM (SELECT (floor(a.idade / 5.0) * 5)::int AS inicio, ${GENDER_COUNTS.replace(/p\.genero/g, 'a.genero')}, coalesce(sum(a.idade), 0)::int AS soma_idades
+              FROM (SELECT p.genero, ${years('p.data_nascimento', c.param(c.today) + '::date')} AS idade FROM ${EMPLOYEES_BARE} WHERE ${c.scope} AND ${ACTIVE}) a
+             GROUP BY 1) b`,
     summary: {
       totais: (rows) => {
         const withAge = rows.filter((r) => r.ordem_faixa !== null);
