@@ -25,7 +25,7 @@ function Body({ chart }: { chart: Chart }) {
         height={height}
         layout="horizontal"
         yAxis={[{ scaleType: 'band', data: chart.categorias, width: 70, reverse: true }]}
-        xAxis={[{ valueFormatter: (v: number | null) => count(v) }]}
+        xAxis={[{ valueFormatter: (v: number | null) => count(v), tickMinStep: 1 }]}
         series={[
           { data: (men?.dados ?? []).map((v) => -v), label: men?.rotulo ?? 'Masculino', stack: 'piramide', valueFormatter: count, color: '#1976d2' },
           { data: women?.dados ?? [], label: women?.rotulo ?? 'Feminino', stack: 'piramide', valueFormatter: count, color: '#d81b60' },
@@ -40,6 +40,7 @@ function Body({ chart }: { chart: Chart }) {
         height={height}
         layout="horizontal"
         yAxis={[{ scaleType: 'band', data: chart.categorias, width: 200 }]}
+        xAxis={[{ tickMinStep: 1 }]}
         series={chart.series.map((s) => ({ data: s.dados, label: s.rotulo, valueFormatter: count }))}
         hideLegend={chart.series.length < 2}
       />
@@ -49,6 +50,7 @@ function Body({ chart }: { chart: Chart }) {
     <BarChart
       height={280}
       xAxis={[{ scaleType: 'band', data: chart.categorias }]}
+      yAxis={[{ tickMinStep: 1 }]}
       series={chart.series.map((s) => ({ data: s.dados, label: s.rotulo, valueFormatter: count }))}
       hideLegend={chart.series.length < 2}
     />

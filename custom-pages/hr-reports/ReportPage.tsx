@@ -84,7 +84,7 @@ function useFilterParams() {
 
 function SelectFilter({ label, value, options, onChange, allLabel = TEXTS.all, width = 200 }: { label: string; value: string; options: [string, string][]; onChange: (v: string) => void; allLabel?: string | null; width?: number }) {
   return (
-    <TextField select size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: width }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
+    <TextField select fullWidth={false} size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ width }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
       {allLabel !== null && <MenuItem value="">{allLabel}</MenuItem>}
       {options.map(([v, text]) => (
         <MenuItem key={v} value={v}>
@@ -124,6 +124,7 @@ function FiltersBar({ answer, query, set }: { answer: ReportAnswer; query: URLSe
       {has('mes') && <SelectFilter label="Mês" value={value('mes')} allLabel={null} width={150} options={MONTHS.map((m, i) => [String(i + 1), m])} onChange={(v) => set({ mes: v })} />}
       {has('ano') && (
         <TextField
+          fullWidth={false}
           size="small"
           type="number"
           label="Ano"
@@ -134,9 +135,9 @@ function FiltersBar({ answer, query, set }: { answer: ReportAnswer; query: URLSe
         />
       )}
       {has('inicio') && (
-        <TextField size="small" type="date" label="Início" value={value('inicio')} onChange={(e) => set({ inicio: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField fullWidth={false} sx={{ width: 170 }} size="small" type="date" label="Início" value={value('inicio')} onChange={(e) => set({ inicio: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
       )}
-      {has('fim') && <TextField size="small" type="date" label="Fim" value={value('fim')} onChange={(e) => set({ fim: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />}
+      {has('fim') && <TextField fullWidth={false} sx={{ width: 170 }} size="small" type="date" label="Fim" value={value('fim')} onChange={(e) => set({ fim: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />}
       {has('situacao') && <SelectFilter label="Situação" value={value('situacao')} allLabel={null} width={130} options={Object.entries(SITUATIONS)} onChange={(v) => set({ situacao: v })} />}
       {has('tipo') && <SelectFilter label="Tipo" value={value('tipo')} width={200} options={Object.entries(DISMISSAL_TYPES)} onChange={(v) => set({ tipo: v })} />}
       {has('genero') && <SelectFilter label="Gênero" value={value('genero')} width={140} options={Object.entries(GENDERS)} onChange={(v) => set({ genero: v })} />}

@@ -3,7 +3,7 @@
 // (';', table-export.csv) and XLSX exports; the reports home's cards.
 import './setup.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, useLocation } from 'react-router-dom';
 import { customPageRoutes } from '../../src/admin/customPages.js';
 import { Lazy } from '../../src/admin/generator/routes.js';
@@ -112,10 +112,7 @@ describe('the HR report page', () => {
     open(`/reports/list-dismiss?id_empresa=${A}`);
     expect(await screen.findByText('Nenhum dado encontrado')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'CSV' }) as HTMLButtonElement).disabled).toBe(true);
-    signOutLocally();
-    // signOutLocally cleared the session: the server's superadmin again.
-    const { setSession } = await import('../../src/admin/session.js');
-    setSession({ token: ui.server.adminToken, roles: ['users:superadmin'] });
+    cleanup();
     open(`/reports/list-general?id_empresa=${A}&ordem=nome`);
     await waitFor(async () => expect((await rowsText()).join('|')).toContain('Elias Sem Perfil'));
     const elias = within(await table()).getByText('Elias Sem Perfil').closest('tr')!;
