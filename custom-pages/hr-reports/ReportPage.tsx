@@ -123,15 +123,13 @@ function FiltersBar({ answer, query, set }: { answer: ReportAnswer; query: URLSe
       )}
       {has('mes') && <SelectFilter label="Mês" value={value('mes')} allLabel={null} width={150} options={MONTHS.map((m, i) => [String(i + 1), m])} onChange={(v) => set({ mes: v })} />}
       {has('ano') && (
-        <TextField
-          fullWidth={false}
-          size="small"
-          type="number"
+        <SelectFilter
           label="Ano"
           value={value('ano')}
-          onChange={(e) => /^\d{4}$/.test(e.target.value) && set({ ano: e.target.value })}
-          sx={{ width: 110 }}
-          slotProps={{ htmlInput: { min: 1900, max: 2200 }, inputLabel: { shrink: true } }}
+          allLabel={null}
+          width={110}
+          options={Array.from({ length: 42 }, (_, i) => String(new Date().getFullYear() + 1 - i)).map((y) => [y, y])}
+          onChange={(v) => set({ ano: v })}
         />
       )}
       {has('inicio') && (
@@ -283,7 +281,14 @@ export default function ReportPage() {
       <TitleBar title={report.title} back={REPORTS_HOME} />
       {!answer ? (
         failed ? (
-          <Typography sx={{ color: 'text.secondary', py: 3 }}>{TEXTS.loadError}</Typography>
+          <Box sx={{ py: 3 }}>
+            <Typography sx={{ color: 'text.secondary', mb: 1 }}>{TEXTS.loadError}</Typography>
+            {query.toString() !== '' && (
+              <Button size="small" onClick={() => set(Object.fromEntries(KEYS.map((k) => [k, null])))}>
+                {TEXTS.clear}
+              </Button>
+            )}
+          </Box>
         ) : (
           <Box sx={{ py: 6, textAlign: 'center' }}>
             <CircularProgress aria-label="Carregando" />

@@ -119,6 +119,15 @@ describe('the HR report page', () => {
     expect(within(elias).getAllByText('Não informado').length).toBeGreaterThanOrEqual(3);
   });
 
+  it('tells a bad address apart and offers to clear its filters', async () => {
+    open('/reports/birthday/list?mes=13');
+    expect(await screen.findByText('Ocorreu algum erro ao carregar os dados!')).toBeTruthy();
+    expect(await screen.findByText(/Filtro inválido: Mês/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    await waitFor(() => expect(address()).toBe('/reports/birthday/list'));
+    await waitFor(async () => expect((await rowsText()).join('|')).toContain('Ana Aniversariante'));
+  });
+
   it("exports every row as table-export.csv with ';' and as table-export.xlsx", async () => {
     open(`/reports/list-general?id_empresa=${A}&ordem=nome&por_pagina=20`);
     await waitFor(async () => expect((await rowsText()).join('|')).toContain('Ana Aniversariante'));

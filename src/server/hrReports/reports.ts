@@ -45,6 +45,11 @@ export interface ReportDef {
   colunas: Column[];
   /** Default sort column and direction. */
   ordem: [string, 'asc' | 'desc'];
+  /**
+   * The rows are few next to the employees (a month's birthdays, the dismissals, the relatives): they
+   * are found first and then sorted, rather than by walking the employees in the sort's order.
+   */
+  fence?: boolean;
   /** A column sorted by another of the rows (the age band by its first age). */
   sortAs?: Record<string, string>;
   /** The filters' defaults (in São Paulo's calendar). */
@@ -77,8 +82,9 @@ const EMPLOYEES = `rh.funcionario f
 const EMPLOYEES_BARE = `rh.funcionario f LEFT JOIN rh.perfil_funcionario p ON p.id_usuario = f.id_usuario`;
 
 const ACTIVE = 'f.ativo AND f.data_desligamento IS NULL';
-const years = (from: string, to: string) => `floor((${to} - ${from})::numeric / 365.25)::int`;
-const decimalYears = (from: string, to: string) => `(floor((${to} - ${from})::numeric / 365.25 * 10) / 10)::float8`;
+// float8: exact at every whole number of 365.25-day years (365.25 is a binary fraction), and fast.
+const years = (from: string, to: string) => `floor((${to} - ${from})::float8 / 365.25)::int`;
+const decimalYears = (from: string, to: string) => `(floor((${to} - ${from})::float8 / 365.25 * 10) / 10)::float8`;
 const sqlLabels = (field: string, labels: Record<string, string>) =>
   `CASE ${field} ${Object.entries(labels)
     .map(([k, v]) => `WHEN '${k}' THEN '${v.replace(/'/g, "''")}'`)
@@ -123,6 +129,7 @@ export const REPORTS: ReportDef[] = [
         ${years('p.data_nascimento', c.param(c.today) + '::date')} AS idade
       FROM ${EMPLOYEES}
       WHERE ${c.scope} AND ${ACTIVE} AND extract(month FROM p.data_nascimento) = ${c.param(c.filters.mes)}`,
+    fence: true,
     countFrom: 'total',
     totalsSql: (c) => `SELECT count(*)::int AS total,
         count(*) FILTER (WHERE extract(day FROM p.data_nascimento) = extract(day FROM ${c.param(c.today)}::date) AND extract(month FROM p.data_nascimento) = extract(month FROM ${c.param(c.today)}::date))::int AS hoje
@@ -186,6 +193,7 @@ export const REPORTS: ReportDef[] = [
         CASE WHEN x.recontratavel THEN 'Sim' ELSE 'Não' END AS recontratavel
       FROM rh.desligamento x JOIN ${EMPLOYEES} ON f.id = x.id_funcionario
       WHERE ${dismissWhere(c)}`,
+    fence: true,
     countFrom: 'total',
     totalsSql: (c) => `SELECT count(*)::int AS total, count(*) FILTER (WHERE x.status = 'concluido')::int AS concluidos,
         count(*) FILTER (WHERE x.tipo = 'pedido_demissao')::int AS pedidos,
@@ -247,6 +255,7 @@ export const REPORTS: ReportDef[] = [
     rows: (c) => `SELECT ${WHO}, extract(day FROM f.data_admissao)::int AS dia, ${PLACE_SQL}, f.data_admissao,
         (${c.param(c.filters.ano)}::int - extract(year FROM f.data_admissao)::int) AS anos
       FROM ${EMPLOYEES} WHERE ${anniversaryWhere(c)}`,
+    fence: true,
     countFrom: 'total',
     totalsSql: (c) => `SELECT count(*)::int AS total, coalesce(max(${c.param(c.filters.ano)}::int - extract(year FROM f.data_admissao)::int), 0)::int AS maior
       FROM rh.funcionario f WHERE ${anniversaryWhere(c)}`,
@@ -274,6 +283,7 @@ export const REPORTS: ReportDef[] = [
     rows: (c) => `SELECT ${WHO}, ${PLACE_SQL}, array_to_string(fa.familiares, ', ') AS familiares, cardinality(fa.familiares) AS quantidade, fa.observacao
       FROM rh.familiar fa JOIN ${EMPLOYEES} ON f.id = fa.id_funcionario
       WHERE ${c.scope} AND ${ACTIVE} AND fa.tem_familiar`,
+    fence: true,
     countFrom: 'total',
     totalsSql: (c) => `SELECT count(*)::int AS total, coalesce(sum(cardinality(fa.familiares)), 0)::int AS familiares
       FROM rh.familiar fa JOIN rh.funcionario f ON f.id = fa.id_funcionario WHERE ${c.scope} AND ${ACTIVE} AND fa.tem_familiar`,
@@ -327,8 +337,12 @@ export const REPORTS: ReportDef[] = [
     rows: (c) => `SELECT coalesce(b.inicio::text, 'sem') AS chave, b.inicio AS ordem_faixa,
         CASE WHEN b.inicio IS NULL THEN 'Não informado' ELSE b.inicio || ' a ' || (b.inicio + 4) END AS faixa,
         b.masculino, b.feminino, b.outro, b.nao_informado, b.total, b.soma_idades
-      FROM (SELECT (floor(a.idade / 5.0) * 5)::int AS inicio, ${GENDER_COUNTS.replace(/p\.genero/g, 'a.genero')}, coalesce(sum(a.idade), 0)::int AS soma_idades
-              FROM (SELECT p.genero, ${years('p.data_nascimento', c.param(c.today) + '::date')} AS idade FROM ${EMPLOYEES_BARE} WHERE ${c.scope} AND ${ACTIVE}) a
+      FROM (SELECT (floor(a.idade / 5.0) * 5)::int AS inicio,
+                   coalesce(sum(a.n) FILTER (WHERE a.genero = 'M'), 0)::int AS masculino, coalesce(sum(a.n) FILTER (WHERE a.genero = 'F'), 0)::int AS feminino,
+                   coalesce(sum(a.n) FILTER (WHERE a.genero = 'O'), 0)::int AS outro, coalesce(sum(a.n) FILTER (WHERE a.genero IS NULL), 0)::int AS nao_informado,
+                   sum(a.n)::int AS total, coalesce(sum(a.idade * a.n), 0)::int AS soma_idades
+              FROM (SELECT g.genero, ${years('g.data_nascimento', c.param(c.today) + '::date')} AS idade, g.n
+                      FROM (SELECT p.genero, p.data_nascimento, count(*) AS n FROM ${EMPLOYEES_BARE} WHERE ${c.scope} AND ${ACTIVE} GROUP BY 1, 2) g) a
              GROUP BY 1) b`,
     summary: {
       totais: (rows) => {

@@ -73,7 +73,7 @@ export async function runReport(db: Database, key: string, query: unknown, actor
   } else {
     const rows = context(def, filters, cal.today, providers);
     // Sorted and cut in the database (an index can serve the order and the limit: no window count).
-    const rowsSql = `SELECT r.* FROM (${def.rows(rows.c)}) r
+    const rowsSql = `SELECT r.* FROM (${def.rows(rows.c)}${def.fence ? ' OFFSET 0' : ''}) r
       ORDER BY r.${JSON.stringify(sortColumn)} ${dir}, r.chave ${dir}
       LIMIT ${perPage} OFFSET ${offset}`;
     const totals = context(def, filters, cal.today, providers);
