@@ -1,5 +1,6 @@
 // A report table as a spreadsheet: CSV (';', UTF-8 with BOM, as the generated lists export) and
-// XLSX (@e965/xlsx, imported only when asked for). The values are the ones the table shows.
+// XLSX (@e965/xlsx, imported only when asked for). The values are the ones the table shows. The HR
+// reports (custom-pages/hr-reports) use them too, with the foundation's file name (table-export).
 import { toCsv } from '../../src/domain/format.js';
 import { saveBlob } from '../../src/admin/generator/files.js';
 
@@ -14,15 +15,16 @@ export const fileBase = (title: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-export function exportCsv(sheet: Sheet) {
-  saveBlob(new Blob([toCsv(sheet.rows)], { type: 'text/csv;charset=utf-8' }), `${fileBase(sheet.name)}.csv`);
+/** The CSV file; `base` names it (without extension) instead of the table's title. */
+export function exportCsv(sheet: Sheet, base = fileBase(sheet.name)) {
+  saveBlob(new Blob([toCsv(sheet.rows)], { type: 'text/csv;charset=utf-8' }), `${base}.csv`);
 }
 
-export async function exportXlsx(sheet: Sheet) {
+export async function exportXlsx(sheet: Sheet, base = fileBase(sheet.name)) {
   const XLSX = await import('@e965/xlsx');
   const book = XLSX.utils.book_new();
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet.rows), sheet.name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31));
   const data = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
-  saveBlob(new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), `${fileBase(sheet.name)}.xlsx`);
+  saveBlob(new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), `${base}.xlsx`);
 }

@@ -17,6 +17,8 @@ import { seedSponsorship } from './sponsorship/seed.js';
 import { seedFaqAndHandbook } from './faq/seed.js';
 import { seedIncidentsAndCompliments } from './incidents/seed.js';
 import { seedNews } from './news/seed.js';
+import { seedPersonnel } from './personnel/seed.js';
+import { seedPersonnelDocuments } from './personnel/documentsSeed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
 const STRUCTURE: Record<string, Record<string, string[]>> = {
@@ -175,6 +177,8 @@ export async function seedDemoProfiles(service: ResourceService, log: (msg: stri
   // The demo roulettes and vacancies need their owners and managers: they come once the demo users exist.
   await seedRoulettes(service, log);
   await seedCareers(service, log);
+  await seedPersonnel(service, log);
+  await seedPersonnelDocuments(service, log);
   await seedIncidentsAndCompliments(service, log);
   await seedNews(service, log);
   return created;

@@ -384,23 +384,23 @@ describe('HR home', () => {
     expect(titles(['desligamentos:solicitante'])).toEqual(['Departamento Pessoal: Desligamentos']);
     // The talent bank's requesters read the resume database, the careers dashboard and the vacancies.
     expect(titles(['banco_talentos:solicitante'])).toEqual(['Trabalhe Conosco: Banco de Currículos, Dashboard Trabalhe Conosco, Vagas Trabalhe Conosco']);
-    // The built screens show to who may open them (an rh solicitante reads the vacancy report and
-    // the organisation registers); the cards of screens not built yet keep the spec's roles.
+    // The built screens show to who may open them (an rh solicitante reads the vacancy report, the HR
+    // reports and the organisation registers); the cards of screens not built yet keep the spec's roles.
     // The compliments (and their categories) are read by HR's readers and up.
     expect(titles(['rh:solicitante'])).toEqual([
       'Departamento Pessoal: Elogios',
       'Trabalhe Conosco: Banco de Currículos, Dashboard Trabalhe Conosco, Vagas Trabalhe Conosco',
       'Onboarding: Onboarding, Trilha, Conteúdo',
-      'Relatórios: Onboarding, Vagas',
-      'Configurações básicas: Cargos, Departamentos, Categorias de Elogios, Setores',
+      'Relatórios: Admissões, Aniversariantes, Tempo de Empresa, Provedor por Cidade, Desligamentos, Familiares, Geral, Gênero, Onboarding, Pirâmide Etária, Vagas',
+      'Configurações básicas: Cargos, Departamentos, Categorias de Documentos, Categorias de Elogios, Setores',
     ]);
     // A reader reads the dashboard and the vacancies; resumes are for requesters and up.
     expect(titles(['rh:leitor', 'onboarding:leitor'])).toEqual([
       'Departamento Pessoal: Elogios',
       'Trabalhe Conosco: Dashboard Trabalhe Conosco, Vagas Trabalhe Conosco',
       'Onboarding: Onboarding, Trilha, Conteúdo',
-      'Relatórios: Onboarding, Vagas',
-      'Configurações básicas: Cargos, Departamentos, Categorias de Elogios, Setores',
+      'Relatórios: Admissões, Aniversariantes, Tempo de Empresa, Provedor por Cidade, Desligamentos, Familiares, Geral, Gênero, Onboarding, Pirâmide Etária, Vagas',
+      'Configurações básicas: Cargos, Departamentos, Categorias de Documentos, Categorias de Elogios, Setores',
     ]);
     expect(titles(['rh:gestor']).length).toBe(5);
     expect(titles(['user'])).toEqual([]);

@@ -226,13 +226,14 @@ describe('routes not built yet', () => {
     expect(await screen.findByText(NOT_YET_AVAILABLE)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Assinatura de e-mail' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Intranet - Assinatura de e-mail'));
-    // The menus lead there too.
-    fireEvent.click(within(header()).getByRole('link', { name: 'Relatórios' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Relatórios' })).toBeTruthy();
-    expect(screen.getByText(NOT_YET_AVAILABLE)).toBeTruthy();
     // The back button goes to the index.
     fireEvent.click(screen.getByRole('link', { name: 'Voltar' }));
     expect(await screen.findByRole('heading', { name: 'Bem-vindo à Intranet' })).toBeTruthy();
+    // The menus lead to the areas: Relatórios (built) opens the HR reports' cards.
+    fireEvent.click(within(header()).getByRole('link', { name: 'Relatórios' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Relatórios' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Pirâmide Etária' })).toBeTruthy();
+    expect(screen.queryByText(NOT_YET_AVAILABLE)).toBeNull();
   });
 
   it('an unknown path goes to the index', async () => {

@@ -87,7 +87,8 @@ describe("the HR reader's HR home", () => {
         .getAllByRole('link')
         .map((a) => a.textContent);
     expect(await cards('Onboarding')).toEqual(['Onboarding', 'Trilha', 'Conteúdo']);
-    expect(await cards('Relatórios')).toEqual(['Onboarding', 'Vagas']);
+    // The HR reports are open to any rh role (leitor and up): their cards show.
+    expect(await cards('Relatórios')).toEqual(['Admissões', 'Aniversariantes', 'Tempo de Empresa', 'Provedor por Cidade', 'Desligamentos', 'Familiares', 'Geral', 'Gênero', 'Onboarding', 'Pirâmide Etária', 'Vagas']);
     expect(await cards('Configurações básicas')).toEqual(['Cargos', 'Departamentos', 'Categorias de Documentos', 'Categorias de Elogios', 'Setores']);
     // The personnel registers they may read (HR readers read every compliment of their providers); not the dismissals (requesters and HR's writers only).
     expect(await cards('Departamento Pessoal')).toEqual(['Documentos', 'Elogios', 'Familiares', 'Funcionários']);

@@ -20,6 +20,8 @@ const addYears = (iso: string, years: number) => `${Number(iso.slice(0, 4)) + ye
 export async function seedPersonnelDocuments(service: ResourceService, log: (msg: string) => void = () => {}) {
   const categories = service.get('documents-categories');
   if ((await service.list(categories, { range: [0, 0] }, SYSTEM)).total > 0) return 0;
+  // The demo employees come once the demo users exist (seedPersonnel): wait for them.
+  if ((await service.list(service.get('employees'), { range: [0, 0] }, SYSTEM)).total === 0) return 0;
   const ids: number[] = [];
   for (const c of CATEGORIES) ids.push((await service.create(categories, c, SYSTEM)).id as number);
   const employees = (await service.list(service.get('employees'), { sort: { field: 'id', order: 'ASC' }, range: [0, 11] }, SYSTEM)).rows;

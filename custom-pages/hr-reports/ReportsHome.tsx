@@ -1,0 +1,37 @@
+// /reports/home: every HR report as a card (the shell's cards menu, as the HR home), each shown to who
+// may open it; the read confirmation (news module) and car repair (fleet module) reports stay
+// planned: their cards show to who will have them (users:superadmin and rh:gestor).
+import { Box, Typography } from '@mui/material';
+import Assessment from '@mui/icons-material/Assessment';
+import Cake from '@mui/icons-material/Cake';
+import CarRepair from '@mui/icons-material/CarRepair';
+import FactCheck from '@mui/icons-material/FactCheck';
+import { CardsMenu, visibleSections, type CardSection } from '../../src/admin/shell/CardsMenu.js';
+import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { useViewer } from '../../src/admin/shell/useViewer.js';
+import { HR_REPORTS, REPORTS_HOME_TITLE } from './reports.js';
+
+export const REPORT_SECTIONS: CardSection[] = [
+  {
+    title: 'Departamento Pessoal',
+    cards: HR_REPORTS.map((r) => ({ title: r.title, to: r.path, icon: r.key === 'birthday' ? Cake : Assessment, roles: ['rh:gestor'] })),
+  },
+  {
+    title: 'Outros relatórios',
+    cards: [
+      { title: 'Confirmação de leitura', to: '/reports/read-confirm', icon: FactCheck, roles: ['rh:gestor'] },
+      { title: 'Conserto de veículos', to: '/reports/car-repair', icon: CarRepair, roles: ['rh:gestor'] },
+    ],
+  },
+];
+
+export default function ReportsHome() {
+  const viewer = useViewer();
+  const empty = visibleSections(REPORT_SECTIONS, viewer).length === 0;
+  return (
+    <Box sx={{ px: 2, pb: 4 }}>
+      <TitleBar title={REPORTS_HOME_TITLE} back="/human-resources/home" />
+      {empty ? <Typography>Nenhum relatório disponível para o seu perfil.</Typography> : <CardsMenu sections={REPORT_SECTIONS} />}
+    </Box>
+  );
+}

@@ -1,0 +1,14 @@
+// The HR reports (issue 18; the HR home's Relatórios cards): /reports/home and one page per report,
+// all drawn by ReportPage from the report call. Loaded on demand (charts and spreadsheets later still).
+// /reports/read-confirm, /reports/read-confirm-list/{id} and /reports/car-repair are not built here:
+// they stay planned (src/admin/shell/plannedRoutes.ts keeps '/reports').
+import { lazy } from 'react';
+import type { CustomPage } from '../../src/admin/customPages.js';
+import { HR_REPORTS, REPORTS_ACCESS, REPORTS_HOME, REPORTS_HOME_TITLE } from './reports.js';
+
+const ReportPage = lazy(() => import('./ReportPage.js'));
+
+export const pages: CustomPage[] = [
+  { path: REPORTS_HOME, component: lazy(() => import('./ReportsHome.js')), access: REPORTS_ACCESS, title: REPORTS_HOME_TITLE },
+  ...HR_REPORTS.map((r) => ({ path: r.path, component: ReportPage, access: REPORTS_ACCESS, title: r.title })),
+];
