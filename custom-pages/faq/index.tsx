@@ -5,7 +5,7 @@ import { lazy } from 'react';
 import type { CustomPage } from '../../src/admin/customPages.js';
 import type { FormValidator } from '../../src/admin/generator/extensions.js';
 import { getSession } from '../../src/admin/session.js';
-import { FAQ_MSG } from '../../src/domain/faq.js';
+import { MSG } from '../../src/domain/messages.js';
 import { isSuperadmin } from '../../src/domain/roles.js';
 
 const Faq = lazy(() => import('./FaqPage.js'));
@@ -22,7 +22,7 @@ export const pages: CustomPage[] = [
  */
 const providerNeeded = (resource: string): FormValidator => ({
   resource,
-  validate: (values) => (values.id_empresa != null || isSuperadmin(getSession()?.roles ?? []) ? {} : { errors: { id_empresa: FAQ_MSG.providerNeeded } }),
+  validate: (values) => (values.id_empresa != null || isSuperadmin(getSession()?.roles ?? []) ? {} : { errors: { id_empresa: MSG.sharedProviderNeeded } }),
 });
 
 export const formValidators: FormValidator[] = [providerNeeded('faq'), providerNeeded('employee-handbook')];

@@ -33,12 +33,14 @@ import { ERROR_TOAST_MS, useToasts } from '../../src/admin/generator/RowActions.
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { exportCsv, exportXlsx, type Sheet } from '../results-report/exports.js';
 import { fetchReport, type Column, type ReportAnswer } from './api.js';
-import { DISMISSAL_TYPES, GENDERS, MONTHS, reportAt, REPORTS_HOME, SITUATIONS, TEXTS } from './reports.js';
+import { Link as RouterLink } from 'react-router-dom';
+import { reportAt, REPORTS_HOME, type HrReport } from './reports.js';
+import { DISMISSAL_TYPES, GENDERS, MONTHS, READINGS, SITUATIONS, TEXTS } from './texts.js';
 
 const ReportChart = lazy(() => import('./ReportChart.js'));
 
 /** The query keys the page keeps in the address (the call's filters, sorting and paging). */
-const KEYS = ['id_empresa', 'id_departamento', 'inicio', 'fim', 'mes', 'ano', 'situacao', 'tipo', 'genero', 'ordem', 'direcao', 'pagina', 'por_pagina'];
+const KEYS = ['id_empresa', 'id_departamento', 'inicio', 'fim', 'mes', 'ano', 'situacao', 'tipo', 'genero', 'leitura', 'ordem', 'direcao', 'pagina', 'por_pagina'];
 const PAGE_SIZES = [20, 40, 60];
 /** The exported file's name (foundation: table-export.csv), without its extension. */
 const EXPORT_BASE = 'table-export';
@@ -139,6 +141,7 @@ function FiltersBar({ answer, query, set }: { answer: ReportAnswer; query: URLSe
       {has('situacao') && <SelectFilter label="Situação" value={value('situacao')} allLabel={null} width={130} options={Object.entries(SITUATIONS)} onChange={(v) => set({ situacao: v })} />}
       {has('tipo') && <SelectFilter label="Tipo" value={value('tipo')} width={200} options={Object.entries(DISMISSAL_TYPES)} onChange={(v) => set({ tipo: v })} />}
       {has('genero') && <SelectFilter label="Gênero" value={value('genero')} width={140} options={Object.entries(GENDERS)} onChange={(v) => set({ genero: v })} />}
+      {has('leitura') && <SelectFilter label="Leitura" value={value('leitura')} width={150} options={Object.entries(READINGS)} onChange={(v) => set({ leitura: v })} />}
       <Button size="small" onClick={() => set(Object.fromEntries(KEYS.map((k) => [k, null])))}>
         {TEXTS.clear}
       </Button>
@@ -198,7 +201,7 @@ function ExportButtons({ reportKey, query, total }: { reportKey: string; query: 
   );
 }
 
-function ReportTable({ answer, query, set }: { answer: ReportAnswer; query: URLSearchParams; set: (c: Record<string, string | null>, resetPage?: boolean) => void }) {
+function ReportTable({ answer, query, set, rowLink }: { answer: ReportAnswer; query: URLSearchParams; set: (c: Record<string, string | null>, resetPage?: boolean) => void; rowLink?: HrReport['rowLink'] }) {
   const numeric = (c: Column) => c.tipo === 'inteiro' || c.tipo === 'decimal';
   // The sort asked for (the address), before its answer arrives.
   const sortedBy = query.get('ordem') ?? answer.ordem;
@@ -232,9 +235,13 @@ function ReportTable({ answer, query, set }: { answer: ReportAnswer; query: URLS
             ) : (
               answer.linhas.map((row) => (
                 <TableRow key={String(row.id)} hover>
-                  {answer.colunas.map((c) => (
+                  {answer.colunas.map((c, i) => (
                     <TableCell key={c.campo} align={numeric(c) ? 'right' : 'left'} sx={{ color: row[c.campo] === null || row[c.campo] === undefined ? 'text.secondary' : undefined }}>
-                      {cellText(c, row[c.campo])}
+                      {i === 0 && rowLink ? (
+                        <RouterLink to={rowLink(String(row.id))}>{cellText(c, row[c.campo])}</RouterLink>
+                      ) : (
+                        cellText(c, row[c.campo])
+                      )}
                     </TableCell>
                   ))}
                 </TableRow>
@@ -264,8 +271,16 @@ function ReportTable({ answer, query, set }: { answer: ReportAnswer; query: URLS
 export default function ReportPage() {
   useApiOrigin();
   const { pathname } = useLocation();
-  const report = reportAt(pathname);
-  const { query, set } = useFilterParams();
+  const found = reportAt(pathname);
+  const report = found?.report;
+  const { query: addressQuery, set } = useFilterParams();
+  // The filters the path names (the news item of /reports/read-confirm-list/{id}) go with the address's.
+  const pathQuery = JSON.stringify(found?.pathQuery ?? {});
+  const query = useMemo(() => {
+    const q = new URLSearchParams(addressQuery);
+    for (const [k, v] of Object.entries(JSON.parse(pathQuery) as Record<string, string>)) q.set(k, v);
+    return q;
+  }, [addressQuery, pathQuery]);
   const toasts = useToasts();
   const key = report?.key ?? '';
   const result = useQuery({ queryKey: ['hr-report', key, query.toString()], queryFn: () => fetchReport(key, query), enabled: Boolean(report), retry: false, placeholderData: (previous) => (previous?.relatorio === key ? previous : undefined) });
@@ -278,12 +293,12 @@ export default function ReportPage() {
   if (!report) return null;
   return (
     <Box sx={{ maxWidth: 1300, width: '100%', mx: 'auto', px: { xs: 1, sm: 2 }, pb: 4 }}>
-      <TitleBar title={report.title} back={REPORTS_HOME} />
+      <TitleBar title={report.title} back={report.back ?? REPORTS_HOME} />
       {!answer ? (
         failed ? (
           <Box sx={{ py: 3 }}>
             <Typography sx={{ color: 'text.secondary', mb: 1 }}>{TEXTS.loadError}</Typography>
-            {query.toString() !== '' && (
+            {addressQuery.toString() !== '' && (
               <Button size="small" onClick={() => set(Object.fromEntries(KEYS.map((k) => [k, null])))}>
                 {TEXTS.clear}
               </Button>
@@ -307,12 +322,15 @@ export default function ReportPage() {
           )}
           <Paper variant="outlined" component="section" aria-label={TEXTS.table} sx={{ p: 2, opacity: result.isFetching ? 0.7 : 1 }}>
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, flexWrap: 'wrap', gap: 1 }}>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-                {answer.titulo}
-              </Typography>
+              <Box>
+                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+                  {answer.titulo}
+                </Typography>
+                {answer.subtitulo && <Typography variant="body2" sx={{ color: 'text.secondary' }}>{answer.subtitulo}</Typography>}
+              </Box>
               <ExportButtons reportKey={key} query={query} total={answer.total} />
             </Stack>
-            <ReportTable answer={answer} query={query} set={set} />
+            <ReportTable answer={answer} query={query} set={set} rowLink={report.rowLink} />
           </Paper>
         </>
       )}

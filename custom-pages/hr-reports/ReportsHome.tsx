@@ -1,6 +1,6 @@
 // /reports/home: every HR report as a card (the shell's cards menu, as the HR home), each shown to who
-// may open it; the read confirmation (news module) and car repair (fleet module) reports stay
-// planned: their cards show to who will have them (users:superadmin and rh:gestor).
+// may open it; the car repair report (fleet module) stays planned: its card shows to who will have it
+// (users:superadmin and rh:gestor).
 import { Box, Typography } from '@mui/material';
 import Assessment from '@mui/icons-material/Assessment';
 import Cake from '@mui/icons-material/Cake';
@@ -14,7 +14,7 @@ import { HR_REPORTS, REPORTS_HOME_TITLE } from './reports.js';
 export const REPORT_SECTIONS: CardSection[] = [
   {
     title: 'Departamento Pessoal',
-    cards: HR_REPORTS.map((r) => ({ title: r.title, to: r.path, icon: r.key === 'birthday' ? Cake : Assessment, roles: ['rh:gestor'] })),
+    cards: HR_REPORTS.filter((r) => r.card !== false && r.key !== 'read-confirm').map((r) => ({ title: r.title, to: r.path, icon: r.key === 'birthday' ? Cake : Assessment, roles: ['rh:gestor'] })),
   },
   {
     title: 'Outros relatórios',

@@ -15,6 +15,7 @@ export type Chart =
 export interface ReportAnswer {
   relatorio: string;
   titulo: string;
+  subtitulo?: string | null;
   filtros: string[];
   valores: Record<string, string | number | undefined>;
   colunas: Column[];

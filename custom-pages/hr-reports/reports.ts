@@ -4,8 +4,17 @@
 export interface HrReport {
   /** The report's name in the call. */
   key: string;
+  /** The route (':param' segments are filters of the call: the news item of its readers' list). */
   path: string;
   title: string;
+  /** The filter each ':param' of the path fills. */
+  pathFilters?: Record<string, string>;
+  /** Where a row leads (the item's readers, from the read confirmation). */
+  rowLink?: (rowId: string) => string;
+  /** Drawn on the reports' home (a report reached from another's rows is not). */
+  card?: boolean;
+  /** The title bar's back arrow (default the reports' home). */
+  back?: string;
 }
 
 export const REPORTS_HOME = '/reports/home';
@@ -21,34 +30,27 @@ export const HR_REPORTS: HrReport[] = [
   { key: 'list-general', path: '/reports/list-general', title: 'Geral' },
   { key: 'list-gender', path: '/reports/list-gender', title: 'Gênero' },
   { key: 'pyramid-list', path: '/reports/pyramid-list', title: 'Pirâmide Etária' },
+  { key: 'read-confirm', path: '/reports/read-confirm', title: 'Confirmação de leitura', rowLink: (id) => `/reports/read-confirm-list/${encodeURIComponent(id)}` },
+  { key: 'read-confirm-list', path: '/reports/read-confirm-list/:id', title: 'Leituras da novidade', pathFilters: { id: 'novidade' }, card: false, back: '/reports/read-confirm' },
 ];
 
-export const reportAt = (pathname: string) => HR_REPORTS.find((r) => r.path === pathname.replace(/\/+$/, ''));
+/** The report of an address, and the filters its path fills ({ novidade: '7' } on /reports/read-confirm-list/7). */
+export function reportAt(pathname: string): { report: HrReport; pathQuery: Record<string, string> } | undefined {
+  const parts = pathname.replace(/\/+$/, '').split('/');
+  for (const report of HR_REPORTS) {
+    const pattern = report.path.split('/');
+    if (pattern.length !== parts.length) continue;
+    const pathQuery: Record<string, string> = {};
+    const ok = pattern.every((seg, i) => {
+      if (!seg.startsWith(':')) return seg === parts[i];
+      const filter = report.pathFilters?.[seg.slice(1)];
+      if (filter) pathQuery[filter] = decodeURIComponent(parts[i]);
+      return parts[i] !== '';
+    });
+    if (ok) return { report, pathQuery };
+  }
+  return undefined;
+}
 
 /** Any role (leitor and up) of the rh area, as the report call asks. */
 export const REPORTS_ACCESS = { modules: ['rh'] };
-
-export const TEXTS = {
-  csv: 'CSV',
-  xlsx: 'XLSX',
-  loadError: 'Ocorreu algum erro ao carregar os dados!',
-  allProviders: 'Todos os provedores',
-  allDepartments: 'Todos os departamentos',
-  all: 'Todos',
-  clear: 'Limpar filtros',
-  chart: 'Gráfico',
-  table: 'Tabela',
-} as const;
-
-export const MONTHS = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
-export const SITUATIONS: Record<string, string> = { ativos: 'Ativos', inativos: 'Inativos', todos: 'Todos' };
-export const DISMISSAL_TYPES: Record<string, string> = {
-  pedido_demissao: 'Pedido de demissão',
-  sem_justa_causa: 'Dispensa sem justa causa',
-  com_justa_causa: 'Dispensa por justa causa',
-  acordo: 'Acordo entre as partes',
-  fim_contrato: 'Término de contrato',
-  aposentadoria: 'Aposentadoria',
-  falecimento: 'Falecimento',
-};
-export const GENDERS: Record<string, string> = { M: 'Masculino', F: 'Feminino', O: 'Outro' };

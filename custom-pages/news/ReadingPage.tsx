@@ -175,7 +175,14 @@ export default function ReadingPage() {
               }
             >
               {item.lido_em ? `Leitura confirmada em ${formatDateTime(item.lido_em)}.` : 'Esta novidade exige a confirmação de leitura.'}
-              {readers && ` ${readers.total_publico - readers.pendentes} de ${readers.total_publico} confirmaram a leitura.`}
+              {readers && (
+                <>
+                  {` ${readers.total_publico - readers.pendentes} de ${readers.total_publico} confirmaram a leitura. `}
+                  <Link component={RouterLink} to={`/reports/read-confirm-list/${item.id}`} color="inherit">
+                    Ver quem leu
+                  </Link>
+                </>
+              )}
             </Alert>
           )}
 

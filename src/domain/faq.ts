@@ -1,10 +1,11 @@
 // The FAQ and the employee handbook (issue 18): texts, and the search words both the server (which
 // filters) and the browser (which marks the words found) read the same way.
+import { MSG } from './messages.js';
 
 export const FAQ_MSG = {
   tooMany: 'Foram realizadas muitas solicitações. Aguarde um minuto e tente novamente.',
   /** A question or section of every provider (an empty Provedor) is the superadmin's to write. */
-  providerNeeded: 'Escolha o provedor: só o superadministrador escreve para todos os provedores.',
+  providerNeeded: MSG.sharedProviderNeeded,
 } as const;
 
 export const FAQ_TEXTS = {

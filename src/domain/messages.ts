@@ -30,6 +30,8 @@ export const MSG = {
   minItems: (n: number) => `Selecione no mínimo ${n} ${n === 1 ? 'item' : 'itens'}`,
   maxItems: (n: number) => `Selecione no máximo ${n} itens`,
   unknownField: 'Campo não permitido',
+  /** A row of every provider (x-intranet.providerShared: an empty Provedor) is the superadmin's to write. */
+  sharedProviderNeeded: 'Escolha o provedor: só o superadministrador escreve para todos os provedores.',
   invalid: 'Valor inválido',
   success: 'Dados atualizados com sucesso!',
   /** A deletion that the spec gives no text of its own (the communication screens' delete text). */

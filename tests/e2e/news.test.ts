@@ -90,6 +90,21 @@ describe('news', () => {
     const token = await apiLogin(server.url, HR);
     const readers = (await apiJson(server.url, 'GET', `/v1/novidades/${id}/leituras`, token, undefined, 'rh:gestor')) as { leitores: { email: string }[]; pendentes: number };
     expect(readers.leitores.map((l) => l.email)).toContain(EMPLOYEE.email);
+
+    // The read-confirm report: the item with one confirmation, and its readers' list naming the employee.
+    await hr.page.goto(`${server.url}/reports/read-confirm`);
+    const table = hr.page.getByRole('table', { name: 'Confirmação de leitura' });
+    const row = table.getByRole('row').filter({ hasText: TITLE });
+    await row.waitFor({ timeout: 30_000 });
+    await screenshot(hr.page, 'news-06-read-confirm');
+    await row.getByRole('link', { name: TITLE }).click();
+    await hr.page.waitForURL(`**/reports/read-confirm-list/${id}`, { timeout: 30_000 });
+    const people = hr.page.getByRole('table', { name: 'Leituras da novidade' });
+    const reader = people.getByRole('row').filter({ hasText: EMPLOYEE.email });
+    await reader.waitFor({ timeout: 30_000 });
+    await reader.getByRole('cell', { name: 'Leu', exact: true }).waitFor({ timeout: 30_000 });
+    await hr.page.getByText(TITLE).first().waitFor({ timeout: 30_000 });
+    await screenshot(hr.page, 'news-07-read-confirm-list');
     expect(employee.errors).toEqual([]);
     expect(hr.errors).toEqual([]);
   }, 300_000);

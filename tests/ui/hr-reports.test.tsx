@@ -8,7 +8,7 @@ import { Route, useLocation } from 'react-router-dom';
 import { customPageRoutes } from '../../src/admin/customPages.js';
 import { Lazy } from '../../src/admin/generator/routes.js';
 import ReportPage from '../../custom-pages/hr-reports/ReportPage.js';
-import { MONTHS } from '../../custom-pages/hr-reports/reports.js';
+import { MONTHS } from '../../custom-pages/hr-reports/texts.js';
 import { todayInSaoPaulo } from '../../src/server/roulette/service.js';
 import { exportCsv } from './csv.js';
 import { renderPage, signOutLocally, startServer, type UiServer } from './server.js';

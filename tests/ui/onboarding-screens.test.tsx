@@ -386,9 +386,10 @@ describe('HR home', () => {
     expect(titles(['banco_talentos:solicitante'])).toEqual(['Trabalhe Conosco: Banco de Currículos, Dashboard Trabalhe Conosco, Vagas Trabalhe Conosco']);
     // The built screens show to who may open them (an rh solicitante reads the vacancy report, the HR
     // reports and the organisation registers); the cards of screens not built yet keep the spec's roles.
-    // The compliments (and their categories) are read by HR's readers and up.
+    // The personnel registers and the compliments (and their categories) are read by HR's readers and
+    // up; the dismissals by its writers (and the dismissal requesters).
     expect(titles(['rh:solicitante'])).toEqual([
-      'Departamento Pessoal: Elogios',
+      'Departamento Pessoal: Desligamentos, Documentos, Elogios, Familiares, Funcionários',
       'Trabalhe Conosco: Banco de Currículos, Dashboard Trabalhe Conosco, Vagas Trabalhe Conosco',
       'Onboarding: Onboarding, Trilha, Conteúdo',
       'Relatórios: Admissões, Aniversariantes, Tempo de Empresa, Provedor por Cidade, Desligamentos, Familiares, Geral, Gênero, Onboarding, Pirâmide Etária, Vagas',
@@ -396,7 +397,7 @@ describe('HR home', () => {
     ]);
     // A reader reads the dashboard and the vacancies; resumes are for requesters and up.
     expect(titles(['rh:leitor', 'onboarding:leitor'])).toEqual([
-      'Departamento Pessoal: Elogios',
+      'Departamento Pessoal: Documentos, Elogios, Familiares, Funcionários',
       'Trabalhe Conosco: Dashboard Trabalhe Conosco, Vagas Trabalhe Conosco',
       'Onboarding: Onboarding, Trilha, Conteúdo',
       'Relatórios: Admissões, Aniversariantes, Tempo de Empresa, Provedor por Cidade, Desligamentos, Familiares, Geral, Gênero, Onboarding, Pirâmide Etária, Vagas',

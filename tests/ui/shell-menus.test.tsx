@@ -85,7 +85,7 @@ describe('menus by role', () => {
     // their own: no menu leads them to a dead end. Incidentes (/incidents/home: any employee reports
     // one) and Candidaturas (/applications/list, one's own applications: employees may apply too)
     // are built and theirs, as Novidades (the news feed: the news are written for the employees).
-    expect(await sideMenu()).toEqual(['Início', 'Novidades', 'Vagas', 'Currículo']);
+    expect(await sideMenu()).toEqual(['Início', 'FAQ', 'Manual', 'Novidades', 'Vagas', 'Currículo']);
     expect(topItems()).toEqual(['Início', 'Novidades', 'Incidentes', 'Candidaturas', 'Vagas', 'Currículo']);
     expect(sideMenuLink('Novidades')?.getAttribute('href')).toBe('/news/list');
     expect(within(header()).getByRole('link', { name: 'Calendário' }).getAttribute('href')).toBe('/calendar');
@@ -152,11 +152,11 @@ describe('menus by role', () => {
     expect(screen.queryByRole('region', { name: 'Configurações' })).toBeNull();
   });
 
-  it('a sales manager sees Vendas but not the HR items', async () => {
+  it('a sales manager sees Vendas and the staff reading (FAQ, Manual, Novidades) but not the HR items', async () => {
     await open('salesManager');
     const items = await sideMenu();
     expect(items).toContain('Vendas');
-    expect(items).not.toContain('FAQ');
+    expect(items).toEqual(expect.arrayContaining(['FAQ', 'Manual', 'Novidades']));
     expect(within(header()).getByRole('link', { name: 'Vendas' }).getAttribute('href')).toBe('/sales/internal/home');
     expect(within(header()).queryByRole('link', { name: 'Recursos Humanos' })).toBeNull();
   });

@@ -9,7 +9,10 @@ import DownloadIcon from '@mui/icons-material/Download';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { useInput, useNotify } from 'react-admin';
 import { IMAGE_TYPES, uploadProblem } from '../../domain/format.js';
-import { downloadFile, downloadNamed, uploadFile, type Areas } from './api.js';
+import { uploadFile, type Areas } from './api.js';
+import { saveStoredFile, useFileUrl } from './fileUrl.js';
+
+export { saveBlob, saveStoredFile, useFileUrl } from './fileUrl.js';
 import { FieldMessage, useShownError } from './FieldMessage.js';
 import type { FileRule, ResourceConfig } from './schemas.js';
 import type { Validator } from './validation.js';
@@ -28,51 +31,6 @@ export function hasAcceptedExtension(name: string, accept: readonly string[] | u
   if (!accept?.length) return true;
   const lower = name.toLowerCase();
   return accept.some((ext) => lower.endsWith(ext.toLowerCase()));
-}
-
-/** Saves bytes in the browser's downloads under `name`. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** GET /v1/files/{id} saved under the stored file's name (its Content-Disposition). */
-export async function saveStoredFile(id: string, module: Areas, fallback = 'arquivo') {
-  const { blob, name } = await downloadNamed(`/v1/files/${encodeURIComponent(id)}`, fallback, module);
-  saveBlob(blob, name);
-}
-
-/** An object URL of the stored file, revoked when no longer shown. */
-export function useFileUrl(id: string | null | undefined, module: Areas) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!id) {
-      setUrl(null);
-      return;
-    }
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    setFailed(false);
-    downloadFile(id, module)
-      .then((blob) => {
-        if (cancelled) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch(() => !cancelled && setFailed(true));
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [id, module]);
-  return { url, failed };
 }
 
 export function FileImage({ id, module, alt, size = 48 }: { id: string; module: Areas; alt: string; size?: number }) {

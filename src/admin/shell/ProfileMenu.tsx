@@ -16,7 +16,7 @@ import { useLogout } from 'react-admin';
 import { anyGestor } from '../../domain/roles.js';
 import { imageDataUri, isFileReference } from '../../domain/profile.js';
 import { v1Json } from '../generator/api.js';
-import { useFileUrl } from '../generator/files.js';
+import { useFileUrl } from '../generator/fileUrl.js';
 import { canAccessResource, RESET_PASSWORD_ROUTE } from '../authProvider.js';
 import { useViewer } from './useViewer.js';
 

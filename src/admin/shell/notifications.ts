@@ -7,7 +7,7 @@
 // new connection opened (its connection_init carries the new token). A dropped socket reconnects by
 // itself, and connection_init is read again at each connect, so it carries the current token too.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createClient, type Client } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import { effectiveRole, ROLE_HEADER } from '../../domain/roles.js';
 import { AUTH_MSG } from '../../domain/messages.js';
 import { freshSession, getSession, refreshSession, useSession, withSession } from '../session.js';
@@ -122,21 +122,7 @@ export function useUnreadNotifications(apiBase: string): NotificationsState {
     // The token the current connection was opened with.
     let used: string | null = null;
     let client: Client | null = null;
-    try {
-      client = createClient({
-        url: graphqlWsUrl(apiBase),
-        lazy: true,
-        retryAttempts: Infinity,
-        shouldRetry: () => Boolean(getSession()),
-        connectionParams: async () => {
-          const params = await connectionParams();
-          used = params.authorization?.replace(/^Bearer /, '') ?? null;
-          return params;
-        },
-      });
-    } catch {
-      return;
-    }
+    const stops: (() => void)[] = [];
     const restart = () => {
       if (ended || restarting) return;
       restarting = true;
@@ -168,21 +154,39 @@ export function useUnreadNotifications(apiBase: string): NotificationsState {
         retry = setTimeout(restart, resubscribeDelay(failures.current));
       },
     });
-    const stops = [
-      client.subscribe<{ notificacao_notificacao: NotificationItem[] }>(
-        { query: UNREAD_SUBSCRIPTION },
-        sink((data) => {
-          const list = data.notificacao_notificacao ?? [];
-          setRows(list);
-          // Ids marked read meanwhile that the server no longer lists are done with.
-          setDismissed((ids) => (ids.size ? new Set(list.filter((r) => ids.has(r.id)).map((r) => r.id)) : ids));
-        }),
-      ),
-      client.subscribe<{ notificacao_notificacao_aggregate: { aggregate: { count: number } } }>(
-        { query: UNREAD_COUNT_SUBSCRIPTION },
-        sink((data) => setTotal(data.notificacao_notificacao_aggregate?.aggregate?.count ?? null)),
-      ),
-    ];
+    // graphql-ws loads after the first screen: the live list starts once it is here.
+    void import('graphql-ws')
+      .then(({ createClient }) => {
+        if (ended) return;
+        client = createClient({
+          url: graphqlWsUrl(apiBase),
+          lazy: true,
+          retryAttempts: Infinity,
+          shouldRetry: () => Boolean(getSession()),
+          connectionParams: async () => {
+            const params = await connectionParams();
+            used = params.authorization?.replace(/^Bearer /, '') ?? null;
+            return params;
+          },
+        });
+        const live = client;
+        stops.push(
+          live.subscribe<{ notificacao_notificacao: NotificationItem[] }>(
+            { query: UNREAD_SUBSCRIPTION },
+            sink((data) => {
+              const list = data.notificacao_notificacao ?? [];
+              setRows(list);
+              // Ids marked read meanwhile that the server no longer lists are done with.
+              setDismissed((ids) => (ids.size ? new Set(list.filter((r) => ids.has(r.id)).map((r) => r.id)) : ids));
+            }),
+          ),
+          live.subscribe<{ notificacao_notificacao_aggregate: { aggregate: { count: number } } }>(
+            { query: UNREAD_COUNT_SUBSCRIPTION },
+            sink((data) => setTotal(data.notificacao_notificacao_aggregate?.aggregate?.count ?? null)),
+          ),
+        );
+      })
+      .catch(() => undefined);
     return () => {
       ended = true;
       clearTimeout(retry);

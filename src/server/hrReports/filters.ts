@@ -14,7 +14,9 @@ export type FilterName =
   | 'ano'
   | 'situacao'
   | 'tipo'
-  | 'genero';
+  | 'genero'
+  | 'novidade'
+  | 'leitura';
 
 /** The query keys every report reads: sorting and paging. */
 export const PAGING_KEYS = ['ordem', 'direcao', 'pagina', 'por_pagina'] as const;
@@ -32,6 +34,8 @@ export const DISMISSAL_TYPES: Record<string, string> = {
   falecimento: 'Falecimento',
 };
 export const GENDERS: Record<string, string> = { M: 'Masculino', F: 'Feminino', O: 'Outro' };
+/** Who of a must-read news item's audience the read-confirm list shows. */
+export const READINGS: Record<string, string> = { lidos: 'Leram', pendentes: 'Não leram' };
 
 export const FILTER_LABELS: Record<FilterName, string> = {
   id_empresa: 'Provedor',
@@ -43,6 +47,8 @@ export const FILTER_LABELS: Record<FilterName, string> = {
   situacao: 'Situação',
   tipo: 'Tipo',
   genero: 'Gênero',
+  novidade: 'Novidade',
+  leitura: 'Leitura',
 };
 
 export interface Filters {
@@ -55,6 +61,8 @@ export interface Filters {
   situacao?: Situation;
   tipo?: string;
   genero?: string;
+  novidade?: number;
+  leitura?: string;
 }
 
 export interface Paging {
@@ -99,7 +107,7 @@ export const yearRange = (year: number) => ({ inicio: `${year}-01-01`, fim: `${y
  * Reads a report's query: only its own filters (and sorting and paging) are allowed; each is checked;
  * one value per key.
  */
-export function readQuery(query: unknown, allowed: readonly FilterName[], columns: readonly string[]): { filters: Filters; paging: Paging } {
+export function readQuery(query: unknown, allowed: readonly FilterName[], columns: readonly string[], required: readonly FilterName[] = []): { filters: Filters; paging: Paging } {
   const q = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
   const filters: Filters = {};
   const paging: Paging = { direcao: 'asc', pagina: 1, porPagina: 20 };
@@ -115,6 +123,7 @@ export function readQuery(query: unknown, allowed: readonly FilterName[], column
     switch (key) {
       case 'id_empresa':
       case 'id_departamento':
+      case 'novidade':
         filters[key] = intIn(key, raw, 1, 2_147_483_647);
         break;
       case 'inicio':
@@ -139,6 +148,10 @@ export function readQuery(query: unknown, allowed: readonly FilterName[], column
         if (!(raw in GENDERS)) fail(key, MSG.invalid);
         filters.genero = raw;
         break;
+      case 'leitura':
+        if (!(raw in READINGS)) fail(key, MSG.invalid);
+        filters.leitura = raw;
+        break;
       case 'ordem':
         if (!columns.includes(raw)) fail(key, 'Coluna de ordenação inválida.');
         paging.ordem = raw;
@@ -156,6 +169,7 @@ export function readQuery(query: unknown, allowed: readonly FilterName[], column
     }
   }
   if (filters.inicio && filters.fim && filters.inicio > filters.fim) fail('fim', 'O fim deve ser depois do início.');
+  for (const key of required) if (filters[key] === undefined) fail(key, MSG.required);
   return { filters, paging };
 }
 

@@ -36,12 +36,23 @@ export interface QueryContext {
   param: (value: unknown) => string;
   /** The common conditions: the caller's providers, the provider and department filters (on f). */
   scope: string;
+  /** The caller's providers alone, on another column ('true' for the superadmin). */
+  inProviders: (column: string) => string;
 }
 
 export interface ReportDef {
   key: string;
   titulo: string;
   filtros: FilterName[];
+  /** A line under the title, from one row { subtitulo } (the news item of its readers' list). */
+  subtitle?: (c: QueryContext) => string;
+  /** Filters the report cannot run without (400 'Campo obrigatório' on it). */
+  requires?: FilterName[];
+  /**
+   * Where the scope's provider and department conditions apply, when the rows are not employees
+   * (default: f.id_empresa and f.id_departamento): the news reports' item provider.
+   */
+  scopeOn?: { provider: string; department: string };
   colunas: Column[];
   /** Default sort column and direction. */
   ordem: [string, 'asc' | 'desc'];
@@ -389,6 +400,117 @@ export const REPORTS: ReportDef[] = [
         ].filter((f) => f.valor > 0),
       }),
     },
+  },
+  {
+    // Must-read news items (news module, requer_lido) and how much of their audience confirmed them.
+    key: 'read-confirm',
+    titulo: 'Confirmação de leitura',
+    filtros: ['id_empresa', 'id_departamento', 'inicio', 'fim'],
+    scopeOn: { provider: 'n.provedor', department: 'n.departamento' },
+    colunas: [
+      col('titulo', 'Novidade'),
+      col('provedor', 'Provedor'),
+      col('categoria', 'Categoria'),
+      col('departamento', 'Departamento'),
+      col('publicada_em', 'Publicada em', 'data'),
+      col('publico', 'Público', 'inteiro'),
+      col('lidos', 'Leram', 'inteiro'),
+      col('pendentes', 'Não leram', 'inteiro'),
+      col('percentual', '% de leitura', 'decimal'),
+    ],
+    ordem: ['publicada_em', 'desc'],
+    defaults: periodOfYear,
+    rows: (c) => `WITH aud AS (
+        SELECT p.provedor, s.id_departamento, count(*)::int AS n
+          FROM auth.usuario u CROSS JOIN LATERAL unnest(u.id_empresas) AS p(provedor)
+          LEFT JOIN rh.cargo c ON c.id = u.id_cargo LEFT JOIN rh.setor s ON s.id = c.id_setor
+         WHERE u.ativo
+         GROUP BY 1, 2)
+      SELECT n.id AS chave, n.titulo, e.nome AS provedor, cat.titulo AS categoria, d.nome AS departamento,
+             (n.created_at AT TIME ZONE 'America/Sao_Paulo')::date AS publicada_em,
+             pub.n AS publico, rd.n AS lidos, greatest(pub.n - rd.n, 0) AS pendentes,
+             CASE WHEN pub.n > 0 THEN (round(1000.0 * rd.n / pub.n) / 10)::float8 ELSE 0 END AS percentual
+        FROM rh.novidade n
+        JOIN rh.empresa e ON e.id = n.provedor
+        LEFT JOIN rh.categoria cat ON cat.id = n.categoria
+        LEFT JOIN rh.departamento d ON d.id = n.departamento
+        CROSS JOIN LATERAL (SELECT coalesce(sum(a.n), 0)::int AS n FROM aud a WHERE a.provedor = n.provedor AND (n.departamento IS NULL OR a.id_departamento = n.departamento)) pub
+        CROSS JOIN LATERAL (
+          SELECT count(*)::int AS n FROM rh.novidade_leitura l JOIN auth.usuario u ON u.id = l.id_usuario
+            LEFT JOIN rh.cargo c ON c.id = u.id_cargo LEFT JOIN rh.setor s ON s.id = c.id_setor
+           WHERE l.id_novidade = n.id AND u.ativo AND n.provedor = ANY(u.id_empresas) AND (n.departamento IS NULL OR s.id_departamento = n.departamento)) rd
+       WHERE n.requer_lido AND ${c.scope}
+         AND (n.created_at AT TIME ZONE 'America/Sao_Paulo')::date BETWEEN ${c.param(c.filters.inicio)}::date AND ${c.param(c.filters.fim)}::date`,
+    summary: {
+      totais: (rows) => {
+        const audience = sum(rows, 'publico');
+        const read = sum(rows, 'lidos');
+        return [
+          { rotulo: 'Novidades', valor: rows.length },
+          { rotulo: 'Público', valor: audience },
+          { rotulo: 'Leram', valor: read },
+          { rotulo: 'Não leram', valor: sum(rows, 'pendentes') },
+          { rotulo: '% de leitura', valor: audience ? Math.round((1000 * read) / audience) / 10 : 0, tipo: 'decimal' },
+        ];
+      },
+      chart: (rows) => {
+        const recent = [...rows].sort((a, b) => String(b.publicada_em).localeCompare(String(a.publicada_em)) || n(b.chave) - n(a.chave)).slice(0, 10).reverse();
+        return {
+          tipo: 'barras',
+          titulo: 'Leituras das novidades mais recentes',
+          horizontal: true,
+          categorias: recent.map((r) => String(r.titulo)),
+          series: [
+            { rotulo: 'Leram', dados: recent.map((r) => n(r.lidos)) },
+            { rotulo: 'Não leram', dados: recent.map((r) => n(r.pendentes)) },
+          ],
+        };
+      },
+    },
+  },
+  {
+    // One must-read item's audience (active users of its provider, and of its department when it has
+    // one, as the news announce it) and the readers, with when each confirmed.
+    key: 'read-confirm-list',
+    titulo: 'Leituras da novidade',
+    filtros: ['novidade', 'id_departamento', 'leitura'],
+    requires: ['novidade'],
+    scopeOn: { provider: 'i.provedor', department: 'g.id_departamento' },
+    colunas: [col('nome', 'Nome'), col('email', 'E-mail'), col('departamento', 'Departamento'), col('situacao', 'Situação'), col('lido_em', 'Lido em')],
+    ordem: ['nome', 'asc'],
+    sortAs: { lido_em: 'lido_em_ordem' },
+    rows: (c) => `WITH i AS (SELECT n.id, n.provedor, n.departamento FROM rh.novidade n WHERE n.id = ${c.param(c.filters.novidade)}),
+      people AS (
+        SELECT u.id FROM i JOIN auth.usuario u ON u.ativo AND i.provedor = ANY(u.id_empresas)
+          LEFT JOIN rh.cargo c ON c.id = u.id_cargo LEFT JOIN rh.setor s ON s.id = c.id_setor
+         WHERE i.departamento IS NULL OR s.id_departamento = i.departamento
+        UNION
+        SELECT l.id_usuario FROM i JOIN rh.novidade_leitura l ON l.id_novidade = i.id),
+      g AS (
+        SELECT u.id, u.nome, u.email, s.id_departamento
+          FROM people pe JOIN auth.usuario u ON u.id = pe.id
+          LEFT JOIN rh.cargo c ON c.id = u.id_cargo LEFT JOIN rh.setor s ON s.id = c.id_setor)
+      SELECT g.id AS chave, g.nome, g.email, d.nome AS departamento,
+             CASE WHEN l.id IS NULL THEN 'Não leu' ELSE 'Leu' END AS situacao,
+             to_char(l.lido_em AT TIME ZONE 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI') AS lido_em, l.lido_em AS lido_em_ordem,
+             (l.id IS NOT NULL) AS leu
+        FROM i CROSS JOIN g
+        LEFT JOIN rh.novidade_leitura l ON l.id_novidade = i.id AND l.id_usuario = g.id
+        LEFT JOIN rh.departamento d ON d.id = g.id_departamento
+       WHERE ${c.scope}${c.filters.leitura === 'lidos' ? ' AND l.id IS NOT NULL' : c.filters.leitura === 'pendentes' ? ' AND l.id IS NULL' : ''}`,
+    totalsSql: (c) => `SELECT count(*)::int AS publico, count(*) FILTER (WHERE r.leu)::int AS lidos FROM (${REPORT_BY_KEY.get('read-confirm-list')!.rows(c)}) r`,
+    countFrom: 'publico',
+    totais: (r) => [
+      { rotulo: 'Pessoas', valor: n(r.publico) },
+      { rotulo: 'Leram', valor: n(r.lidos) },
+      { rotulo: 'Não leram', valor: n(r.publico) - n(r.lidos) },
+      { rotulo: '% de leitura', valor: n(r.publico) ? Math.round((1000 * n(r.lidos)) / n(r.publico)) / 10 : 0, tipo: 'decimal' },
+    ],
+    chart: {
+      sql: (c) => `SELECT r.situacao, count(*)::int AS n FROM (${REPORT_BY_KEY.get('read-confirm-list')!.rows(c)}) r GROUP BY 1`,
+      build: (rows) => ({ tipo: 'pizza', titulo: 'Confirmação de leitura', fatias: rows.map((r) => ({ rotulo: String(r.situacao), valor: n(r.n) })) }),
+    },
+    subtitle: (c) => `SELECT n.titulo AS subtitulo FROM rh.novidade n WHERE n.id = ${c.param(c.filters.novidade)} AND ${c.inProviders('n.provedor')}`,
   },
 ];
 

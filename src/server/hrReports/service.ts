@@ -9,6 +9,8 @@ import { REPORT_BY_KEY, type Chart, type Column, type QueryContext, type ReportD
 export interface ReportAnswer {
   relatorio: string;
   titulo: string;
+  /** A line under the title (the news item of the read-confirm list), or null. */
+  subtitulo: string | null;
   /** The filters the report reads, and their values (defaults applied). */
   filtros: string[];
   valores: Filters;
@@ -31,10 +33,12 @@ function context(def: ReportDef, filters: Filters, today: string, providerIds: n
     return `$${params.length}`;
   };
   const scope: string[] = ['true'];
-  if (providerIds) scope.push(`f.id_empresa = ANY(${param(providerIds)}::int[])`);
-  if (filters.id_empresa) scope.push(`f.id_empresa = ${param(filters.id_empresa)}`);
-  if (filters.id_departamento) scope.push(`f.id_departamento = ${param(filters.id_departamento)}`);
-  return { c: { filters, today, param, scope: scope.join(' AND ') }, params };
+  const { provider, department } = def.scopeOn ?? { provider: 'f.id_empresa', department: 'f.id_departamento' };
+  if (providerIds) scope.push(`${provider} = ANY(${param(providerIds)}::int[])`);
+  if (filters.id_empresa) scope.push(`${provider} = ${param(filters.id_empresa)}`);
+  if (filters.id_departamento) scope.push(`${department} = ${param(filters.id_departamento)}`);
+  const inProviders = (column: string) => (providerIds ? `${column} = ANY(${param(providerIds)}::int[])` : 'true');
+  return { c: { filters, today, param, scope: scope.join(' AND '), inProviders }, params };
 }
 
 /** The answer of report `key` (undefined when there is no such report). */
@@ -42,7 +46,7 @@ export async function runReport(db: Database, key: string, query: unknown, actor
   const def = REPORT_BY_KEY.get(key);
   if (!def) return undefined;
   const campos = def.colunas.map((c) => c.campo);
-  const { filters: given, paging } = readQuery(query, def.filtros, campos);
+  const { filters: given, paging } = readQuery(query, def.filtros, campos, def.requires);
   const cal = calendarToday(now);
   const filters: Filters = { ...(def.defaults?.(cal) ?? {}), ...given };
   // A period with one end given: the other is the default's.
@@ -92,6 +96,14 @@ export async function runReport(db: Database, key: string, query: unknown, actor
     totais = def.totais ? def.totais(totalsRow) : [];
     grafico = def.chart && chart && chartResult ? def.chart.build(chartResult.rows, chart.c) : null;
   }
+  let subtitulo: string | null = null;
+  if (def.subtitle) {
+    // Its own parameters: only the provider scope, on the column the subtitle names.
+    const sub = context({ ...def, scopeOn: undefined }, {}, cal.today, null);
+    sub.c.filters = filters;
+    sub.c.inProviders = (column) => (providers ? `${column} = ANY(${sub.c.param(providers)}::int[])` : 'true');
+    subtitulo = ((await db.query<{ subtitulo: string }>(def.subtitle(sub.c), sub.params)).rows[0]?.subtitulo as string | undefined) ?? null;
+  }
   const linhas = page.map((row) => {
     const out: Record<string, unknown> = { id: String(row.chave) };
     for (const campo of campos) out[campo] = dateText(row[campo]);
@@ -100,6 +112,7 @@ export async function runReport(db: Database, key: string, query: unknown, actor
   return {
     relatorio: def.key,
     titulo: def.titulo,
+    subtitulo,
     filtros: def.filtros,
     valores: filters,
     colunas: def.colunas,
