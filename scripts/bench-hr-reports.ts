@@ -3,7 +3,8 @@
 // (buildApp, signed-in callers): 30 providers with 8 departments, 16 positions and 4 work cities
 // each, --employees users who are employees (auth.usuario), their profiles (gender and birth date,
 // ages 18 to 65; 2% without one), employments admitted over the last 15 years, 10% dismissed
-// (concluded dismissals) and 5% with relatives in the group, all filled by set-based SQL. Each
+// (concluded dismissals) and 5% with relatives in the group, four must-read news items per provider
+// with 60% of each audience's confirmations (the read confirmation reports), all filled by set-based SQL. Each
 // report's call (its first page of 20 rows, its totals and its chart, with its default filters) is
 // timed as the superadmin (every provider) and as an rh reader of three providers: a first (cold)
 // call, then the median and p95 of --runs more. By default on PostgreSQL (DATABASE_URL, else
@@ -91,7 +92,22 @@ async function fill(db: Database) {
      SELECT f.id, true, CASE WHEN f.id % 3 = 0 THEN ARRAY['Parente A ' || f.id, 'Parente B ' || f.id] ELSE ARRAY['Parente ' || f.id] END
        FROM rh.funcionario f WHERE f.id % 20 = 7`,
   );
-  for (const table of ['auth.usuario', 'rh.perfil_funcionario', 'rh.funcionario', 'rh.desligamento', 'rh.familiar']) await db.exec(`VACUUM ANALYZE ${table}`);
+  // Must-read news items (the read confirmation reports): four per provider, one of them for a
+  // department; the users give their position, and 60% of each audience confirmed.
+  await db.query(`UPDATE auth.usuario u SET id_cargo = f.id_cargo FROM rh.funcionario f WHERE f.id_usuario = u.id`);
+  await db.query(
+    `INSERT INTO rh.novidade (provedor, titulo, resumo, texto, imagem_capa_data, imagem_capa_format, requer_lido, importante, departamento, created_at)
+     SELECT e.id, 'Comunicado ' || k || ' de ' || e.nome, 'Resumo', '<p>Texto</p>', gen_random_uuid(), 'image/png', true, true,
+            CASE WHEN k = 4 THEN (SELECT min(d.id) FROM rh.departamento d WHERE d.id_empresa = e.id) END, now() - (k || ' days')::interval
+       FROM rh.empresa e, generate_series(1, 4) k`,
+  );
+  await db.query(
+    `INSERT INTO rh.novidade_leitura (id_novidade, id_usuario, lido_em)
+     SELECT n.id, u.id, n.created_at + ((u.id % 72) || ' hours')::interval
+       FROM rh.novidade n JOIN auth.usuario u ON n.provedor = ANY(u.id_empresas)
+      WHERE (u.id / 30) % 10 < 6 AND (n.departamento IS NULL OR EXISTS (SELECT 1 FROM rh.cargo c JOIN rh.setor s ON s.id = c.id_setor WHERE c.id = u.id_cargo AND s.id_departamento = n.departamento))`,
+  );
+  for (const table of ['auth.usuario', 'rh.perfil_funcionario', 'rh.funcionario', 'rh.desligamento', 'rh.familiar', 'rh.novidade', 'rh.novidade_leitura']) await db.exec(`VACUUM ANALYZE ${table}`);
   const count = async (table: string) => Number((await db.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n).toLocaleString('pt-BR');
   console.log(
     `  ${await count('rh.funcionario')} funcionários, ${await count('rh.perfil_funcionario')} perfis, ${await count('rh.desligamento')} desligamentos, ${await count('rh.familiar')} familiares; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
@@ -119,6 +135,8 @@ const outcomes: { label: string; median: number; p95: number }[] = [];
 
 async function bench(kind: string, db: Database) {
   const readerProviders = await fill(db);
+  // The first provider's first must-read item (its whole provider's audience).
+  const firstItem = (await db.query<{ id: number }>('SELECT min(id) AS id FROM rh.novidade WHERE provedor = $1 AND departamento IS NULL', [readerProviders[0]])).rows[0].id;
   const app = await buildApp({ db, registry, config: { jwtSecret: undefined } });
   await app.ready();
   try {
@@ -131,7 +149,8 @@ async function bench(kind: string, db: Database) {
       { who: 'leitor rh (3 provedores)', headers: { authorization: `Bearer ${await token('leitor.rh@bench.test', READER_PASSWORD)}`, 'x-intranet-role': 'rh:leitor' } },
     ];
     const calls: [string, string][] = [
-      ...REPORTS.map((r): [string, string] => [r.key, '']),
+      ...REPORTS.map((r): [string, string] => [r.key, r.key === 'read-confirm-list' ? `novidade=${firstItem}` : '']),
+      ['read-confirm-list', `novidade=${firstItem}&leitura=pendentes&ordem=lido_em&direcao=desc`],
       ['list-general', 'situacao=todos&ordem=nome&direcao=desc&pagina=50'],
       ['list-admission', `inicio=${new Date().getUTCFullYear() - 15}-01-01&fim=${new Date().getUTCFullYear()}-12-31&ordem=nome`],
     ];

@@ -420,11 +420,11 @@ export const REPORTS: ReportDef[] = [
     ],
     ordem: ['publicada_em', 'desc'],
     defaults: periodOfYear,
-    rows: (c) => `WITH aud AS (
+    rows: (c) => `WITH aud AS MATERIALIZED (
         SELECT p.provedor, s.id_departamento, count(*)::int AS n
           FROM auth.usuario u CROSS JOIN LATERAL unnest(u.id_empresas) AS p(provedor)
           LEFT JOIN rh.cargo c ON c.id = u.id_cargo LEFT JOIN rh.setor s ON s.id = c.id_setor
-         WHERE u.ativo
+         WHERE u.ativo AND ${c.inProviders('p.provedor')}
          GROUP BY 1, 2)
       SELECT n.id AS chave, n.titulo, e.nome AS provedor, cat.titulo AS categoria, d.nome AS departamento,
              (n.created_at AT TIME ZONE 'America/Sao_Paulo')::date AS publicada_em,
