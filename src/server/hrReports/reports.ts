@@ -429,16 +429,13 @@ export const REPORTS: ReportDef[] = [
       SELECT n.id AS chave, n.titulo, e.nome AS provedor, cat.titulo AS categoria, d.nome AS departamento,
              (n.created_at AT TIME ZONE 'America/Sao_Paulo')::date AS publicada_em,
              pub.n AS publico, rd.n AS lidos, greatest(pub.n - rd.n, 0) AS pendentes,
-             CASE WHEN pub.n > 0 THEN (round(1000.0 * rd.n / pub.n) / 10)::float8 ELSE 0 END AS percentual
+             CASE WHEN pub.n > 0 THEN least(100, round(1000.0 * rd.n / pub.n) / 10)::float8 ELSE 0 END AS percentual
         FROM rh.novidade n
         JOIN rh.empresa e ON e.id = n.provedor
         LEFT JOIN rh.categoria cat ON cat.id = n.categoria
         LEFT JOIN rh.departamento d ON d.id = n.departamento
         CROSS JOIN LATERAL (SELECT coalesce(sum(a.n), 0)::int AS n FROM aud a WHERE a.provedor = n.provedor AND (n.departamento IS NULL OR a.id_departamento = n.departamento)) pub
-        CROSS JOIN LATERAL (
-          SELECT count(*)::int AS n FROM rh.novidade_leitura l JOIN auth.usuario u ON u.id = l.id_usuario
-            LEFT JOIN rh.cargo c ON c.id = u.id_cargo LEFT JOIN rh.setor s ON s.id = c.id_setor
-           WHERE l.id_novidade = n.id AND u.ativo AND n.provedor = ANY(u.id_empresas) AND (n.departamento IS NULL OR s.id_departamento = n.departamento)) rd
+        CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM rh.novidade_leitura l WHERE l.id_novidade = n.id) rd
        WHERE n.requer_lido AND ${c.scope}
          AND (n.created_at AT TIME ZONE 'America/Sao_Paulo')::date BETWEEN ${c.param(c.filters.inicio)}::date AND ${c.param(c.filters.fim)}::date`,
     summary: {
