@@ -1,5 +1,7 @@
 // The report page's texts and the names of the filters' values (the page loads on demand; the
 // addresses in reports.ts go with the app's routes).
+import { MONTH_NAMES } from '../../src/domain/format.js';
+
 export const TEXTS = {
   csv: 'CSV',
   xlsx: 'XLSX',
@@ -12,16 +14,5 @@ export const TEXTS = {
   table: 'Tabela',
 } as const;
 
-export const MONTHS = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
-export const SITUATIONS: Record<string, string> = { ativos: 'Ativos', inativos: 'Inativos', todos: 'Todos' };
-export const DISMISSAL_TYPES: Record<string, string> = {
-  pedido_demissao: 'Pedido de demissão',
-  sem_justa_causa: 'Dispensa sem justa causa',
-  com_justa_causa: 'Dispensa por justa causa',
-  acordo: 'Acordo entre as partes',
-  fim_contrato: 'Término de contrato',
-  aposentadoria: 'Aposentadoria',
-  falecimento: 'Falecimento',
-};
-export const GENDERS: Record<string, string> = { M: 'Masculino', F: 'Feminino', O: 'Outro' };
-export const READINGS: Record<string, string> = { lidos: 'Leram', pendentes: 'Não leram' };
+export const MONTHS = MONTH_NAMES;
+export { DISMISSAL_TYPES, GENDERS, READINGS, SITUATION_LABELS as SITUATIONS } from '../../src/domain/hrReports.js';

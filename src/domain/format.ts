@@ -277,3 +277,6 @@ export function uploadProblem(file: { name: string; type: string; size: number }
 
 /** Whether a file field holds an image (by its name: imagem, foto, icone, logo, avatar, capa, ...). */
 export const isImageFieldName = (field: string) => /imag|foto|icon|logo|avatar|capa|banner/i.test(field);
+
+/** The months' names in pt-BR, January first. */
+export const MONTH_NAMES = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];

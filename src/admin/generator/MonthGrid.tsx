@@ -5,8 +5,9 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { Box, Button, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { MONTH_NAMES } from '../../domain/format.js';
 
-export const MONTHS = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
+export const MONTHS = MONTH_NAMES;
 export const WEEKDAYS = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'];
 
 /** A month: its year and its number (1 to 12). */

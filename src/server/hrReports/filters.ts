@@ -2,6 +2,7 @@
 // checked (a bad one is 400 with a pt-BR message on its field, never 500) and given their defaults
 // in São Paulo's calendar.
 import { MSG } from '../../domain/messages.js';
+import { DISMISSAL_TYPES, GENDERS, READINGS, SITUATION_LABELS } from '../../domain/hrReports.js';
 import { todayInSaoPaulo } from '../roulette/service.js';
 import { ValidationError } from '../schemas/validation.js';
 
@@ -21,21 +22,9 @@ export type FilterName =
 /** The query keys every report reads: sorting and paging. */
 export const PAGING_KEYS = ['ordem', 'direcao', 'pagina', 'por_pagina'] as const;
 
-export const SITUATIONS = ['ativos', 'inativos', 'todos'] as const;
-export type Situation = (typeof SITUATIONS)[number];
-
-export const DISMISSAL_TYPES: Record<string, string> = {
-  pedido_demissao: 'Pedido de demissão',
-  sem_justa_causa: 'Dispensa sem justa causa',
-  com_justa_causa: 'Dispensa por justa causa',
-  acordo: 'Acordo entre as partes',
-  fim_contrato: 'Término de contrato',
-  aposentadoria: 'Aposentadoria',
-  falecimento: 'Falecimento',
-};
-export const GENDERS: Record<string, string> = { M: 'Masculino', F: 'Feminino', O: 'Outro' };
-/** Who of a must-read news item's audience the read-confirm list shows. */
-export const READINGS: Record<string, string> = { lidos: 'Leram', pendentes: 'Não leram' };
+export const SITUATIONS = Object.keys(SITUATION_LABELS) as (keyof typeof SITUATION_LABELS)[];
+export type Situation = keyof typeof SITUATION_LABELS;
+export { DISMISSAL_TYPES, GENDERS, READINGS };
 
 export const FILTER_LABELS: Record<FilterName, string> = {
   id_empresa: 'Provedor',

@@ -6,6 +6,7 @@
 // (src/domain/age.ts), counted to today in São Paulo; "active" is an employee marked active and not
 // dismissed (no data_desligamento).
 import { DISMISSAL_TYPES, GENDERS, yearRange, type FilterName, type Filters } from './filters.js';
+import { MONTH_NAMES } from '../../domain/format.js';
 
 export type ColumnType = 'texto' | 'data' | 'inteiro' | 'decimal';
 
@@ -101,7 +102,7 @@ const sqlLabels = (field: string, labels: Record<string, string>) =>
     .map(([k, v]) => `WHEN '${k}' THEN '${v.replace(/'/g, "''")}'`)
     .join(' ')} END`;
 const CONTRACTS: Record<string, string> = { clt: 'CLT', pj: 'PJ', estagio: 'Estágio', aprendiz: 'Jovem aprendiz', temporario: 'Temporário' };
-const MONTHS = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
+const MONTHS = MONTH_NAMES;
 
 const n = (v: unknown) => Number(v ?? 0);
 const sum = (rows: Record<string, unknown>[], field: string) => rows.reduce((acc, r) => acc + n(r[field]), 0);

@@ -1,6 +1,7 @@
 // The windows of the results report (marketing document, section 9: "3 months (sintético) and 5
 // periods (semanal)"): calendar months and Monday-to-Sunday weeks of São Paulo, the current one
 // included, oldest first, plus the one before the first (the first column's comparison).
+import { MONTH_NAMES } from '../../domain/format.js';
 export const BUSINESS_TIME_ZONE = 'America/Sao_Paulo';
 
 export interface Window {
@@ -12,7 +13,7 @@ export interface Window {
   periodo_fim: string;
 }
 
-const MONTHS = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
+const MONTHS = MONTH_NAMES;
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 const dayMonth = (d: Date) => `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}`;
