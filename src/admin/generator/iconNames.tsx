@@ -3,6 +3,7 @@
 // generic tag icon.
 import type { SvgIconProps } from '@mui/material';
 import Campaign from '@mui/icons-material/Campaign';
+import ExitToAppIcon from '@mui/icons-material/ExitToApp';
 import Event from '@mui/icons-material/Event';
 import Work from '@mui/icons-material/Work';
 import School from '@mui/icons-material/School';
@@ -123,6 +124,7 @@ const ICONS: Record<string, typeof Label> = {
   rule: RuleIcon,
   preview: PreviewIcon,
   outbox: OutboxIcon,
+  exit_to_app: ExitToAppIcon,
 };
 
 /** Fields holding an icon's name. */
