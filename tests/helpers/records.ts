@@ -125,6 +125,8 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
     cidade: 'Uberlândia',
     status: 'nova',
   }),
+  // A vehicle's plate is a Brazilian one (Mercosul), unique per provider.
+  vehicles: () => ({ placa: `T${String.fromCharCode(65 + (++serial % 26))}${String.fromCharCode(65 + (Math.floor(serial / 26) % 26))}${serial % 10}${String.fromCharCode(65 + ((serial * 7) % 26))}${String(Math.floor(serial / 10) % 100).padStart(2, '0')}` }),
   // One HR record per user, and one relatives' record per employee: each of its own.
   employees: async (provider, _make, t) => ({ id_usuario: await newEmployeeUser(t, provider) }),
   // Relatives are named while 'Tem familiar?' is on (src/server/personnel/hooks.ts).
