@@ -182,6 +182,9 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   // The period's end is not before its start (x-intranet.dateRanges and a CHECK constraint).
   events: ['data_inicio', 'data_fim'],
   'campaign-results': ['periodo_inicio', 'periodo_fim'],
+  'vehicle-maintenance': ['data_entrada', 'data_saida'],
+  // A plate is ABC-1234 or ABC1D23, unique per provider.
+  vehicles: ['placa'],
   // A user given users:superadmin can no longer be deleted (only by nobody); roles are tested apart.
   users: ['papeis'],
   // The rule form's logic (src/domain/communicationRules.ts) and the customer lookup of a restriction.
