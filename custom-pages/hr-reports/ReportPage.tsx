@@ -26,7 +26,7 @@ import {
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useGetList, useNotify } from 'react-admin';
-import { EMPTY_TEXT, formatDate, formatNumber, NO_DATA_TEXT } from '../../src/domain/format.js';
+import { EMPTY_TEXT, formatBRL, formatDate, formatNumber, NO_DATA_TEXT } from '../../src/domain/format.js';
 import { useApiOrigin } from '../../src/admin/generator/api.js';
 import { exportCappedText } from '../../src/admin/generator/ExportButton.js';
 import { ERROR_TOAST_MS, useToasts } from '../../src/admin/generator/RowActions.js';
@@ -53,6 +53,7 @@ export function cellText(column: Pick<Column, 'tipo'>, value: unknown): string {
   if (column.tipo === 'data') return formatDate(value);
   if (column.tipo === 'inteiro') return formatNumber(value);
   if (column.tipo === 'decimal') return decimal.format(Number(value));
+  if (column.tipo === 'moeda') return formatBRL(value);
   return String(value);
 }
 
@@ -155,7 +156,7 @@ function TotalsCards({ totals }: { totals: ReportAnswer['totais'] }) {
       {totals.map((t) => (
         <Paper key={t.rotulo} variant="outlined" sx={{ p: 1.5 }} aria-label={t.rotulo}>
           <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-            {t.tipo === 'decimal' ? decimal.format(t.valor) : formatNumber(t.valor)}
+            {t.tipo === 'decimal' ? decimal.format(t.valor) : t.tipo === 'moeda' ? formatBRL(t.valor) : formatNumber(t.valor)}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {t.rotulo}
@@ -202,7 +203,7 @@ function ExportButtons({ reportKey, query, total }: { reportKey: string; query: 
 }
 
 function ReportTable({ answer, query, set, rowLink }: { answer: ReportAnswer; query: URLSearchParams; set: (c: Record<string, string | null>, resetPage?: boolean) => void; rowLink?: HrReport['rowLink'] }) {
-  const numeric = (c: Column) => c.tipo === 'inteiro' || c.tipo === 'decimal';
+  const numeric = (c: Column) => c.tipo === 'inteiro' || c.tipo === 'decimal' || c.tipo === 'moeda';
   // The sort asked for (the address), before its answer arrives.
   const sortedBy = query.get('ordem') ?? answer.ordem;
   const sortedDir = query.get('ordem') ? (query.get('direcao') === 'desc' ? 'desc' : 'asc') : answer.direcao;

@@ -1,6 +1,6 @@
 // /reports/home: every HR report as a card (the shell's cards menu, as the HR home), each shown to who
-// may open it; the car repair report (fleet module) stays planned: its card shows to who will have it
-// (users:superadmin and rh:gestor).
+// may open it; the read confirmation and the car repair report (over the fleet's maintenance
+// records) under 'Outros relatórios'.
 import { Box, Typography } from '@mui/material';
 import Assessment from '@mui/icons-material/Assessment';
 import Cake from '@mui/icons-material/Cake';
@@ -11,16 +11,19 @@ import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { useViewer } from '../../src/admin/shell/useViewer.js';
 import { HR_REPORTS, REPORTS_HOME_TITLE } from './reports.js';
 
+const OTHERS = ['read-confirm', 'car-repair'];
+const carRepair = HR_REPORTS.find((r) => r.key === 'car-repair')!;
+
 export const REPORT_SECTIONS: CardSection[] = [
   {
     title: 'Departamento Pessoal',
-    cards: HR_REPORTS.filter((r) => r.card !== false && r.key !== 'read-confirm').map((r) => ({ title: r.title, to: r.path, icon: r.key === 'birthday' ? Cake : Assessment, roles: ['rh:gestor'] })),
+    cards: HR_REPORTS.filter((r) => r.card !== false && !OTHERS.includes(r.key)).map((r) => ({ title: r.title, to: r.path, icon: r.key === 'birthday' ? Cake : Assessment, roles: ['rh:gestor'] })),
   },
   {
     title: 'Outros relatórios',
     cards: [
       { title: 'Confirmação de leitura', to: '/reports/read-confirm', icon: FactCheck, roles: ['rh:gestor'] },
-      { title: 'Conserto de veículos', to: '/reports/car-repair', icon: CarRepair, roles: ['rh:gestor'] },
+      { title: carRepair.title, to: carRepair.path, icon: CarRepair, roles: ['rh:gestor'] },
     ],
   },
 ];

@@ -4,7 +4,7 @@ import { v1Json } from '../../src/admin/generator/api.js';
 export interface Column {
   campo: string;
   titulo: string;
-  tipo: 'texto' | 'data' | 'inteiro' | 'decimal';
+  tipo: 'texto' | 'data' | 'inteiro' | 'decimal' | 'moeda';
 }
 
 export type Chart =
@@ -25,7 +25,7 @@ export interface ReportAnswer {
   por_pagina: number;
   ordem: string;
   direcao: 'asc' | 'desc';
-  totais: { rotulo: string; valor: number; tipo?: 'inteiro' | 'decimal' }[];
+  totais: { rotulo: string; valor: number; tipo?: 'inteiro' | 'decimal' | 'moeda' }[];
   grafico: Chart | null;
 }
 

@@ -1,7 +1,7 @@
 // The HR reports (issue 18; the HR home's Relatórios cards): /reports/home and one page per report,
 // all drawn by ReportPage from the report call. Loaded on demand (charts and spreadsheets later still).
 // /reports/read-confirm lists the must-read news items and /reports/read-confirm-list/{id} one item's
-// readers; /reports/car-repair (fleet module) stays planned (src/admin/shell/plannedRoutes.ts keeps '/reports').
+// readers; /reports/car-repair the fleet's workshop visits (schemas/frota/vehicle-maintenance.json).
 import { lazy } from 'react';
 import type { CustomPage } from '../../src/admin/customPages.js';
 import { HR_REPORTS, REPORTS_ACCESS, REPORTS_HOME, REPORTS_HOME_TITLE } from './reports.js';

@@ -31,6 +31,7 @@ export const HR_REPORTS: HrReport[] = [
   { key: 'list-gender', path: '/reports/list-gender', title: 'Gênero' },
   { key: 'pyramid-list', path: '/reports/pyramid-list', title: 'Pirâmide Etária' },
   { key: 'read-confirm', path: '/reports/read-confirm', title: 'Confirmação de leitura', rowLink: (id) => `/reports/read-confirm-list/${encodeURIComponent(id)}` },
+  { key: 'car-repair', path: '/reports/car-repair', title: 'Conserto de veículos' },
   { key: 'read-confirm-list', path: '/reports/read-confirm-list/:id', title: 'Leituras da novidade', pathFilters: { id: 'novidade' }, card: false, back: '/reports/read-confirm' },
 ];
 

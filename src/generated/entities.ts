@@ -901,6 +901,208 @@ export const FaqSchema = {
 } as const;
 export type Faq = FromSchema<typeof FaqSchema>;
 
+/** Manutenção de veículo (schemas/frota/vehicle-maintenance.json, table frota.manutencao) */
+export const VehicleMaintenanceSchema = {
+  "title": "Manutenção de veículo",
+  "description": "Uma passagem de um veículo da frota pela oficina (preventiva ou corretiva): entrada, saída, quilometragem e custo; o relatório de conserto de veículos do RH as reúne.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_veiculo": {
+      "type": "integer",
+      "title": "Veículo"
+    },
+    "tipo": {
+      "type": "string",
+      "title": "Tipo",
+      "enum": [
+        "preventiva",
+        "corretiva"
+      ],
+      "default": "corretiva",
+      "x-enumLabels": {
+        "preventiva": "Preventiva",
+        "corretiva": "Corretiva"
+      }
+    },
+    "descricao": {
+      "type": "string",
+      "title": "Descrição do serviço",
+      "minLength": 2,
+      "maxLength": 2000
+    },
+    "oficina": {
+      "type": "string",
+      "title": "Oficina",
+      "minLength": 2,
+      "maxLength": 200
+    },
+    "data_entrada": {
+      "type": "string",
+      "format": "date",
+      "title": "Entrada"
+    },
+    "data_saida": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date",
+      "title": "Saída"
+    },
+    "km": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "format": "count",
+      "title": "Km na entrada",
+      "minimum": 0,
+      "maximum": 9999999
+    },
+    "valor": {
+      "type": [
+        "number",
+        "null"
+      ],
+      "format": "money",
+      "title": "Valor",
+      "minimum": 0,
+      "maximum": 99999999
+    },
+    "status": {
+      "type": "string",
+      "title": "Situação",
+      "enum": [
+        "aberta",
+        "concluida"
+      ],
+      "default": "aberta",
+      "x-enumLabels": {
+        "aberta": "Aberta",
+        "concluida": "Concluída"
+      }
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criada em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_veiculo",
+    "tipo",
+    "descricao",
+    "oficina",
+    "data_entrada"
+  ],
+  "additionalProperties": false
+} as const;
+export type VehicleMaintenance = FromSchema<typeof VehicleMaintenanceSchema>;
+
+/** Veículo (schemas/frota/vehicles.json, table frota.veiculo) */
+export const VehiclesSchema = {
+  "title": "Veículo",
+  "description": "Um veículo da frota de um provedor (carro, moto, utilitário ou caminhão), com sua placa e quilometragem; suas manutenções alimentam o relatório de conserto de veículos do RH.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "placa": {
+      "type": "string",
+      "title": "Placa",
+      "pattern": "^[A-Z]{3}-?[0-9][A-Z0-9][0-9]{2}$",
+      "description": "Placa antiga (ABC-1234) ou Mercosul (ABC1D23), em maiúsculas.",
+      "x-errorMessages": {
+        "pattern": "Placa inválida: use ABC-1234 ou ABC1D23."
+      }
+    },
+    "marca": {
+      "type": "string",
+      "title": "Marca",
+      "minLength": 2,
+      "maxLength": 60
+    },
+    "modelo": {
+      "type": "string",
+      "title": "Modelo",
+      "minLength": 1,
+      "maxLength": 80
+    },
+    "ano": {
+      "type": "integer",
+      "title": "Ano",
+      "minimum": 1980,
+      "maximum": 2100
+    },
+    "tipo": {
+      "type": "string",
+      "title": "Tipo",
+      "enum": [
+        "carro",
+        "moto",
+        "utilitario",
+        "caminhao"
+      ],
+      "default": "carro",
+      "x-enumLabels": {
+        "carro": "Carro",
+        "moto": "Moto",
+        "utilitario": "Utilitário",
+        "caminhao": "Caminhão"
+      }
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_departamento": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Departamento"
+    },
+    "km_atual": {
+      "type": "integer",
+      "format": "count",
+      "title": "Km atual",
+      "minimum": 0,
+      "maximum": 9999999,
+      "default": 0
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "placa",
+    "marca",
+    "modelo",
+    "ano",
+    "tipo",
+    "id_empresa"
+  ],
+  "additionalProperties": false
+} as const;
+export type Vehicles = FromSchema<typeof VehiclesSchema>;
+
 /** Categoria de incidente (schemas/incidentes/incident-categories.json, table incidentes.categoria) */
 export const IncidentCategoriesSchema = {
   "title": "Categoria de incidente",
@@ -6077,4 +6279,4 @@ export const TrackingLinksSchema = {
 } as const;
 export type TrackingLinks = FromSchema<typeof TrackingLinksSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'VehicleMaintenance' | 'Vehicles' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';

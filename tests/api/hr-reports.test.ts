@@ -253,7 +253,7 @@ describe('rights and provider scoping', () => {
       expect(r.json().message).toBe('Este usuário não tem autorização para realizar esta operação.');
     }
     expect((await t.app.inject({ method: 'GET', url: '/v1/rh/relatorios/list-general' })).statusCode).toBe(401);
-    expect((await report('car-repair')).statusCode).toBe(404);
+    expect((await report('no-such-report')).statusCode).toBe(404);
   });
 
   it('lists the reports', async () => {

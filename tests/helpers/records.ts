@@ -125,6 +125,8 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
     cidade: 'Uberlândia',
     status: 'nova',
   }),
+  // A vehicle's plate is a Brazilian one (Mercosul), unique per provider.
+  vehicles: () => ({ placa: `T${String.fromCharCode(65 + (++serial % 26))}${String.fromCharCode(65 + (Math.floor(serial / 26) % 26))}${serial % 10}${String.fromCharCode(65 + ((serial * 7) % 26))}${String(Math.floor(serial / 10) % 100).padStart(2, '0')}` }),
   // One HR record per user, and one relatives' record per employee: each of its own.
   employees: async (provider, _make, t) => ({ id_usuario: await newEmployeeUser(t, provider) }),
   // Relatives are named while 'Tem familiar?' is on (src/server/personnel/hooks.ts).
@@ -180,6 +182,9 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   // The period's end is not before its start (x-intranet.dateRanges and a CHECK constraint).
   events: ['data_inicio', 'data_fim'],
   'campaign-results': ['periodo_inicio', 'periodo_fim'],
+  'vehicle-maintenance': ['data_entrada', 'data_saida'],
+  // A plate is ABC-1234 or ABC1D23, unique per provider.
+  vehicles: ['placa'],
   // A user given users:superadmin can no longer be deleted (only by nobody); roles are tested apart.
   users: ['papeis'],
   // The rule form's logic (src/domain/communicationRules.ts) and the customer lookup of a restriction.

@@ -161,5 +161,10 @@ describe('the reports home', () => {
     expect(links).toContainEqual(['Pirâmide Etária', '/reports/pyramid-list']);
     expect(links).toContainEqual(['Aniversariantes', '/reports/birthday/list']);
     expect(links).toHaveLength(9);
+    const others = within(screen.getByRole('region', { name: 'Outros relatórios' })).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(others).toEqual([
+      ['Confirmação de leitura', '/reports/read-confirm'],
+      ['Conserto de veículos', '/reports/car-repair'],
+    ]);
   });
 });

@@ -39,9 +39,9 @@ const SECTIONS: CardSection[] = [
     title: 'Gestão',
     manager: { modules: ['rh'] },
     cards: [
-      { title: 'Relatório novo', to: '/reports/novo', icon: StarIcon, highlight: 'Novo' },
-      { title: 'Em breve', to: '/reports/breve', icon: StarIcon, active: false },
-      { title: 'Só superadmin', to: '/reports/super', icon: StarIcon, roles: ['users:superadmin'] },
+      { title: 'Relatório novo', to: '/emailsignature/novo', icon: StarIcon, highlight: 'Novo' },
+      { title: 'Em breve', to: '/emailsignature/breve', icon: StarIcon, active: false },
+      { title: 'Só superadmin', to: '/emailsignature/super', icon: StarIcon, roles: ['users:superadmin'] },
     ],
   },
   { title: 'Desativada', manager: { modules: ['rh'], active: false }, cards: [{ title: 'Oculto', to: '/oculto', icon: StarIcon }] },
@@ -64,7 +64,7 @@ describe('cards menu', () => {
     const manage = screen.getByRole('region', { name: 'Gestão' });
     // The highlight is on its card, which opens its route.
     const highlighted = within(manage).getByRole('link', { name: /Relatório novo/ });
-    expect(highlighted.getAttribute('href')).toBe('/reports/novo');
+    expect(highlighted.getAttribute('href')).toBe('/emailsignature/novo');
     expect(within(highlighted).getByText('Novo')).toBeTruthy();
     // The inactive card shows, greyed out, and opens nothing.
     const inactive = within(manage).getByText('Em breve').closest('[aria-disabled]');
@@ -81,7 +81,7 @@ describe('cards menu', () => {
     renderCards(['rh:leitor', 'user']);
     expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Para todos']);
     expect(visibleSections(SECTIONS, ['vendas:leitor']).map((s) => [s.title, s.cards.map((c) => c.title)])).toEqual([['Para todos', ['Vendas', 'Geral']]]);
-    expect(visibleSections([{ title: 'Vazia', cards: [{ title: 'x', to: '/reports/x', icon: StarIcon, roles: ['rh:gestor'] }] }], ['user'])).toEqual([]);
+    expect(visibleSections([{ title: 'Vazia', cards: [{ title: 'x', to: '/emailsignature/x', icon: StarIcon, roles: ['rh:gestor'] }] }], ['user'])).toEqual([]);
     // The superadmin passes every check but the inactive section's.
     expect(visibleSections(SECTIONS, ['users:superadmin']).map((s) => s.title)).toEqual(['Gestão', 'Para todos']);
   });

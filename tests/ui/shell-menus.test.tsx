@@ -3,7 +3,7 @@
 // canAccess rules, the top menu by width.
 import './setup.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { NO_ADMIN_CARDS } from '../../src/admin/shell/AdminHome.js';
 import { NOT_YET_AVAILABLE } from '../../src/admin/shell/NotYetAvailable.js';
 import { PLANNED_AREAS, plannedAreaOf } from '../../src/admin/shell/plannedRoutes.js';
@@ -17,6 +17,7 @@ const USERS = {
   hrReader: { email: 'leitor.rh@bitcom.com.br', nome: 'Lucas Leitor', papeis: ['rh:leitor', 'user'], funcionario: true },
   hrManager: { email: 'gestor.rh@bitcom.com.br', nome: 'Helena Gestora', papeis: ['rh:gestor', 'users:gestor', 'user'], funcionario: true },
   salesManager: { email: 'gestor.vendas@vetorial.net', nome: 'Vitor Vendas', papeis: ['vendas:gestor', 'user'], funcionario: true },
+  fleetManager: { email: 'gestor.frota@bitcom.com.br', nome: 'Fernando Frota', papeis: ['frota:gestor', 'user'], funcionario: true },
 };
 
 beforeAll(async () => {
@@ -236,6 +237,16 @@ describe('routes not built yet', () => {
     expect(screen.queryByText(NOT_YET_AVAILABLE)).toBeNull();
   });
 
+  it('shows the fleet registers built (vehicles, maintenance) while the rest of /fleet stays planned', async () => {
+    await open('fleetManager', '/fleet/vehicle/list');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Veículos' })).toBeTruthy();
+    expect(screen.queryByText(NOT_YET_AVAILABLE)).toBeNull();
+    cleanup();
+    await open('fleetManager', '/fleet/home');
+    expect(await screen.findByText(NOT_YET_AVAILABLE)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Frota' })).toBeTruthy();
+  });
+
   it('an unknown path goes to the index', async () => {
     await open('hrReader', '/nao-existe/de-jeito-nenhum');
     expect(await screen.findByRole('heading', { name: 'Bem-vindo à Intranet' })).toBeTruthy();
@@ -250,5 +261,8 @@ describe('routes not built yet', () => {
     expect(plannedAreaOf('/emailsignatures')).toBeUndefined();
     expect(plannedAreaOf('/faq/list')).toBeUndefined();
     expect(plannedAreaOf('/departments/list')).toBeUndefined();
+    // Every /reports route is built (car-repair too); the fleet's other screens are still planned.
+    expect(plannedAreaOf('/reports/car-repair')).toBeUndefined();
+    expect(plannedAreaOf('/fleet/home')?.title).toBe('Frota');
   });
 });

@@ -32,7 +32,6 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { prefix: '/fleet', title: 'Frota', access: FLEET },
   { prefix: '/ride', title: 'Caronas', access: FLEET },
   { prefix: '/ride-employee', title: 'Caronas', access: FLEET },
-  { prefix: '/reports', title: 'Relatórios', access: HR },
   { prefix: '/human-resources', title: 'Recursos Humanos', access: { modules: ['rh', 'onboarding'] } },
   { prefix: '/financial', title: 'Financeiro', access: { modules: ['financeiro'] } },
   { prefix: '/emailsignature', title: 'Assinatura de e-mail', access: HR },

@@ -8,7 +8,7 @@
 import { DISMISSAL_TYPES, GENDERS, yearRange, type FilterName, type Filters } from './filters.js';
 import { MONTH_NAMES } from '../../domain/format.js';
 
-export type ColumnType = 'texto' | 'data' | 'inteiro' | 'decimal';
+export type ColumnType = 'texto' | 'data' | 'inteiro' | 'decimal' | 'moeda';
 
 export interface Column {
   campo: string;
@@ -25,8 +25,8 @@ export type Chart =
 export interface Total {
   rotulo: string;
   valor: number;
-  /** 'decimal': a mean (one decimal). */
-  tipo?: 'inteiro' | 'decimal';
+  /** 'decimal': a mean (one decimal); 'moeda': reais (R$ 1.234,56). */
+  tipo?: 'inteiro' | 'decimal' | 'moeda';
 }
 
 /** What a definition's SQL is built with: the filters (defaults applied), today, and the parameter list. */
@@ -403,6 +403,55 @@ export const REPORTS: ReportDef[] = [
     },
   },
   {
+    // The fleet's workshop visits (schemas/frota/vehicle-maintenance.json) entered in the period, where
+    // the vehicle belongs: its provider and department. Days stopped: from entry to exit (to today
+    // while the vehicle is still in the workshop).
+    key: 'car-repair',
+    titulo: 'Conserto de veículos',
+    filtros: ['id_empresa', 'id_departamento', 'inicio', 'fim'],
+    scopeOn: { provider: 'v.id_empresa', department: 'v.id_departamento' },
+    defaults: periodOfYear,
+    colunas: [
+      col('placa', 'Placa'),
+      col('veiculo', 'Veículo'),
+      col('provedor', 'Provedor'),
+      col('tipo', 'Tipo'),
+      col('oficina', 'Oficina'),
+      col('data_entrada', 'Entrada', 'data'),
+      col('data_saida', 'Saída', 'data'),
+      col('dias_parado', 'Dias parado', 'inteiro'),
+      col('valor', 'Valor', 'moeda'),
+    ],
+    ordem: ['data_entrada', 'desc'],
+    fence: true,
+    rows: (c) => `SELECT m.id AS chave, v.placa, v.marca || ' ' || v.modelo AS veiculo, e.nome AS provedor,
+        ${sqlLabels('m.tipo', { preventiva: 'Preventiva', corretiva: 'Corretiva' })} AS tipo, m.oficina, m.data_entrada, m.data_saida,
+        ${stoppedDays(c)} AS dias_parado, m.valor::float8 AS valor
+      FROM frota.manutencao m JOIN frota.veiculo v ON v.id = m.id_veiculo JOIN rh.empresa e ON e.id = v.id_empresa
+      WHERE ${repairWhere(c)}`,
+    countFrom: 'total',
+    totalsSql: (c) => `SELECT count(*)::int AS total, count(DISTINCT m.id_veiculo)::int AS veiculos,
+        coalesce(sum(m.valor), 0)::float8 AS custo, coalesce(round(avg(${stoppedDays(c)}), 1), 0)::float8 AS media
+      FROM frota.manutencao m JOIN frota.veiculo v ON v.id = m.id_veiculo WHERE ${repairWhere(c)}`,
+    totais: (r) => [
+      { rotulo: 'Consertos', valor: n(r.total) },
+      { rotulo: 'Veículos', valor: n(r.veiculos) },
+      { rotulo: 'Custo total', valor: n(r.custo), tipo: 'moeda' },
+      { rotulo: 'Média de dias parado', valor: n(r.media), tipo: 'decimal' },
+    ],
+    chart: {
+      sql: (c) => `SELECT to_char(m.data_entrada, 'YYYY-MM') AS mes, coalesce(sum(m.valor), 0)::float8 AS custo
+        FROM frota.manutencao m JOIN frota.veiculo v ON v.id = m.id_veiculo WHERE ${repairWhere(c)}
+        GROUP BY 1 ORDER BY 1`,
+      build: (rows) => ({
+        tipo: 'barras',
+        titulo: 'Custo dos consertos por mês (R$)',
+        categorias: rows.map((r) => `${MONTHS[Number(String(r.mes).slice(5, 7)) - 1].slice(0, 3)}/${String(r.mes).slice(0, 4)}`),
+        series: [{ rotulo: 'Custo (R$)', dados: rows.map((r) => n(r.custo)) }],
+      }),
+    },
+  },
+  {
     // Must-read news items (news module, requer_lido) and how much of their audience confirmed them.
     key: 'read-confirm',
     titulo: 'Confirmação de leitura',
@@ -520,6 +569,14 @@ function dismissWhere(c: QueryContext) {
 /** Employees whose admission's month is the chosen one, admitted before the chosen year (completing 1 year or more). */
 function anniversaryWhere(c: QueryContext) {
   return `${c.scope} AND ${ACTIVE} AND extract(month FROM f.data_admissao) = ${c.param(c.filters.mes)} AND extract(year FROM f.data_admissao) < ${c.param(c.filters.ano)}`;
+}
+
+function repairWhere(c: QueryContext) {
+  return `${c.scope} AND m.data_entrada BETWEEN ${c.param(c.filters.inicio)}::date AND ${c.param(c.filters.fim)}::date`;
+}
+
+function stoppedDays(c: QueryContext) {
+  return `greatest(coalesce(m.data_saida, ${c.param(c.today)}::date) - m.data_entrada, 0)`;
 }
 
 function generalWhere(c: QueryContext) {
