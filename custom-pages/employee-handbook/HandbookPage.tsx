@@ -15,20 +15,9 @@ import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
 import { useSession } from '../../src/admin/session.js';
 import { HEADER_HEIGHT } from '../../src/admin/shell/Header.js';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { HANDBOOK_TEXTS as T, htmlText, matchesAll, MAX_SEARCH_LENGTH, searchWords } from '../../src/domain/faq.js';
+import { HANDBOOK_TEXTS as T, htmlText, matchesAll, MAX_SEARCH_LENGTH, searchWords, type HandbookCategory as Category } from '../../src/domain/faq.js';
 import { Marked, MARK_SX, RichText } from '../faq/marks.js';
 
-interface Section {
-  id: number;
-  titulo: string;
-  conteudo: string;
-  empresa: { id: number; nome: string } | null;
-}
-interface Category {
-  id: number;
-  titulo: string;
-  secoes: Section[];
-}
 
 const PRINT_HIDE = 'handbook-no-print';
 

@@ -6,24 +6,9 @@ import { useApiBase } from '../../src/admin/auth/context.js';
 import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
 import { useSession } from '../../src/admin/session.js';
 import { MSG } from '../../src/domain/messages.js';
-import { FAQ_MSG } from '../../src/domain/faq.js';
+import { FAQ_MSG, type FaqCategory, type FaqQuestion } from '../../src/domain/faq.js';
 
-export interface FaqQuestion {
-  id: number;
-  pergunta: string;
-  resposta: string;
-  ordem: number;
-  empresa: { id: number; nome: string } | null;
-  publicada: boolean;
-  publico: boolean;
-}
-
-export interface FaqCategory {
-  id: number;
-  titulo: string;
-  icone: string | null;
-  perguntas: FaqQuestion[];
-}
+export type { FaqQuestion };
 
 export interface FaqAnswer {
   categorias: FaqCategory[];

@@ -2,6 +2,38 @@
 // filters) and the browser (which marks the words found) read the same way.
 import { MSG } from './messages.js';
 
+/** A question as the reading calls answer it (GET /v1/public/faq, GET /v1/faq). */
+export interface FaqQuestion {
+  id: number;
+  pergunta: string;
+  resposta: string;
+  ordem: number;
+  empresa: { id: number; nome: string } | null;
+  publicada: boolean;
+  publico: boolean;
+}
+
+export interface FaqCategory {
+  id: number;
+  titulo: string;
+  icone: string | null;
+  perguntas: FaqQuestion[];
+}
+
+/** A handbook section as GET /v1/manual answers it, by category. */
+export interface HandbookSection {
+  id: number;
+  titulo: string;
+  conteudo: string;
+  empresa: { id: number; nome: string } | null;
+}
+
+export interface HandbookCategory {
+  id: number;
+  titulo: string;
+  secoes: HandbookSection[];
+}
+
 export const FAQ_MSG = {
   tooMany: 'Foram realizadas muitas solicitações. Aguarde um minuto e tente novamente.',
   /** A question or section of every provider (an empty Provedor) is the superadmin's to write. */

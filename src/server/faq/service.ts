@@ -5,27 +5,10 @@
 //     the unpublished ones), searched word by word, accent- and case-insensitive (public.f_unaccent);
 //   - the handbook's active sections by category, for the staff of the providers.
 import type { Queryable } from '../db/index.js';
-import { searchWords } from '../../domain/faq.js';
+import { searchWords, type FaqCategory, type FaqQuestion, type HandbookCategory, type HandbookSection } from '../../domain/faq.js';
 
 /** Who reads: a visitor (or a candidate), a member of the staff within providers (null: every provider), or a writer. */
 export type FaqReader = { kind: 'public' } | { kind: 'staff'; providerIds: number[] | null; writer: boolean };
-
-export interface FaqQuestion {
-  id: number;
-  pergunta: string;
-  resposta: string;
-  ordem: number;
-  empresa: { id: number; nome: string } | null;
-  publicada: boolean;
-  publico: boolean;
-}
-
-export interface FaqCategory {
-  id: number;
-  titulo: string;
-  icone: string | null;
-  perguntas: FaqQuestion[];
-}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -90,13 +73,6 @@ export async function readFaq(db: Queryable, reader: FaqReader, search: string) 
   return { categorias: categories, total: rows.length, palavras: words };
 }
 
-export interface HandbookSection {
-  id: number;
-  titulo: string;
-  conteudo: string;
-  empresa: { id: number; nome: string } | null;
-}
-
 /** The active sections of the active categories, of the reader's providers (null: all) and of all providers. */
 export async function readHandbook(db: Queryable, providerIds: number[] | null) {
   const params: unknown[] = [];
@@ -112,7 +88,7 @@ export async function readHandbook(db: Queryable, providerIds: number[] | null) 
       LIMIT 2000`,
     params,
   );
-  const categories: { id: number; titulo: string; secoes: HandbookSection[] }[] = [];
+  const categories: HandbookCategory[] = [];
   for (const r of rows) {
     let category = categories.at(-1);
     if (category?.id !== r.c_id) {

@@ -26,7 +26,12 @@ export interface ReportAnswer {
   grafico: Chart | null;
 }
 
-function context(def: ReportDef, filters: Filters, today: string, providerIds: number[] | null): { c: QueryContext; params: unknown[] } {
+/**
+ * A query's context and parameters. `scoped`: the common conditions go into `scope` (their parameters
+ * added first); a query that writes only its own conditions (a subtitle) leaves them out, so that
+ * it holds no parameter it does not use.
+ */
+function context(def: ReportDef, filters: Filters, today: string, providerIds: number[] | null, scoped = true): { c: QueryContext; params: unknown[] } {
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
@@ -34,9 +39,9 @@ function context(def: ReportDef, filters: Filters, today: string, providerIds: n
   };
   const scope: string[] = ['true'];
   const { provider, department } = def.scopeOn ?? { provider: 'f.id_empresa', department: 'f.id_departamento' };
-  if (providerIds) scope.push(`${provider} = ANY(${param(providerIds)}::int[])`);
-  if (filters.id_empresa) scope.push(`${provider} = ${param(filters.id_empresa)}`);
-  if (filters.id_departamento) scope.push(`${department} = ${param(filters.id_departamento)}`);
+  if (scoped && providerIds) scope.push(`${provider} = ANY(${param(providerIds)}::int[])`);
+  if (scoped && filters.id_empresa) scope.push(`${provider} = ${param(filters.id_empresa)}`);
+  if (scoped && filters.id_departamento) scope.push(`${department} = ${param(filters.id_departamento)}`);
   const inProviders = (column: string) => (providerIds ? `${column} = ANY(${param(providerIds)}::int[])` : 'true');
   return { c: { filters, today, param, scope: scope.join(' AND '), inProviders }, params };
 }
@@ -98,10 +103,8 @@ export async function runReport(db: Database, key: string, query: unknown, actor
   }
   let subtitulo: string | null = null;
   if (def.subtitle) {
-    // Its own parameters: only the provider scope, on the column the subtitle names.
-    const sub = context({ ...def, scopeOn: undefined }, {}, cal.today, null);
-    sub.c.filters = filters;
-    sub.c.inProviders = (column) => (providers ? `${column} = ANY(${sub.c.param(providers)}::int[])` : 'true');
+    // Its own conditions: the caller's providers on the column the subtitle names.
+    const sub = context(def, filters, cal.today, providers, false);
     subtitulo = ((await db.query<{ subtitulo: string }>(def.subtitle(sub.c), sub.params)).rows[0]?.subtitulo as string | undefined) ?? null;
   }
   const linhas = page.map((row) => {
