@@ -276,6 +276,27 @@ export class ResourceService {
     if (!rows.length) throw new HttpError(403, 'Este usuário não tem autorização para realizar esta operação.');
   }
 
+  /**
+   * Authorization before anything that could tell what exists (a unique rule's 409, a hook's own
+   * check): the row as the caller would leave it, with the provider (or owner) they name, must be
+   * inside their write scope (403), and the references they newly name inside their providers (400,
+   * as a reference to no row). The same scope is checked again after the write, when hooks have filled
+   * what the caller left out. A write that names no provider is left to that check.
+   */
+  private async assertAuthorizedWrite(tx: Queryable, def: ResourceDef, values: Record<string, unknown>, existing: Record<string, unknown> | null, actor: Actor) {
+    const placing = [placementColumn(def), def.block.owner, ...(def.block.sharedWith ?? []).map((rule) => rule.column)].filter((f): f is string => Boolean(f));
+    if (placing.some((f) => f in values)) {
+      const p = new Params();
+      const cond = scopeCondition(this.registry, def, actor, p, 'r', 'write');
+      if (cond) {
+        const candidate = Object.fromEntries(placing.map((f) => [f, f in values ? values[f] : (existing?.[f] ?? null)]));
+        const { rows } = await tx.query(`SELECT 1 FROM jsonb_populate_record(NULL::${def.sqlTable}, ${p.add(JSON.stringify(candidate))}::jsonb) r WHERE ${cond}`, p.values);
+        if (!rows.length) throw new HttpError(403, 'Este usuário não tem autorização para realizar esta operação.');
+      }
+    }
+    await assertReferencesInScope(tx, this.registry, def, values, existing, actor);
+  }
+
   private async insertChecked(tx: Queryable, def: ResourceDef, values: Record<string, unknown>, actor: Actor, prepared?: unknown) {
     // A new owned row belongs to its author, unless a manager names another owner.
     if (def.block.owner && actor.userId !== null && (actor.ownerId != null || values[def.block.owner] == null)) {
@@ -283,8 +304,11 @@ export class ResourceService {
     }
     const hooks = this.hooks.get(def.name);
     const ctx = { tx, def, actor, operation: 'create' as const, existing: null, prepared };
+    await this.assertAuthorizedWrite(tx, def, values, null, actor);
+    const given = { ...values };
     await hooks?.beforeWrite?.({ ...ctx, values });
-    await assertReferencesInScope(tx, this.registry, def, values, null, actor);
+    // References a hook filled in are checked too (those the caller gave were, above).
+    await assertReferencesInScope(tx, this.registry, def, values, given, actor);
     const row = await insertRow(tx, def, values).catch((e) => {
       throw hooks?.databaseError?.(e) ?? e;
     });
@@ -335,8 +359,11 @@ export class ResourceService {
     const values = validateRecord(def, body, 'update', existing);
     const hooks = this.hooks.get(def.name);
     const ctx = { tx, def, actor, operation: 'update' as const, existing };
+    await this.assertAuthorizedWrite(tx, def, values, existing, actor);
+    const given = { ...values };
     await hooks?.beforeWrite?.({ ...ctx, values });
-    await assertReferencesInScope(tx, this.registry, def, values, existing, actor);
+    // References a hook filled in are checked too (those the caller gave were, above).
+    await assertReferencesInScope(tx, this.registry, def, values, { ...existing, ...given }, actor);
     const row = Object.keys(values).length
       ? await updateRow(tx, def, id, values).catch((e) => {
           throw hooks?.databaseError?.(e) ?? e;
@@ -450,6 +477,12 @@ export class ResourceService {
     );
     return rows.length > 0;
   }
+}
+
+/** The column that places a row in a provider: the provider column itself, or the reference it is reached through. */
+function placementColumn(def: ResourceDef): string | undefined {
+  const p = def.block.provider;
+  return typeof p === 'string' ? p : p?.column;
 }
 
 /** Most records an in-use refusal names (ResourceService.inUse); the rest are counted. */
