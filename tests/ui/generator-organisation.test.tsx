@@ -345,3 +345,34 @@ describe('history panel', () => {
     await waitFor(() => expect(row.textContent).toBe('CidadesSão Paulo/SPCampinas/SP, São Paulo/SP'));
   });
 });
+
+describe("a field only the superadmin changes (x-intranet.fieldAccess)", () => {
+  it("an HR manager edits the provider with its site read-only, saying who changes it, and saving leaves the site alone", async () => {
+    await api('PUT', `/api/providers/${bitcom}`, { site: 'https://bitcom.com.br/' });
+    const manager = await t.userToken({ papeis: ['rh:gestor'], id_empresas: [bitcom] });
+    setSession({ token: manager, roles: ['rh:gestor'] });
+    try {
+      renderAdmin(baseUrl, `/providers/edit/${bitcom}`);
+      const site = (await screen.findByLabelText('Site')) as HTMLInputElement;
+      await waitFor(() => expect(site.value).toBe('https://bitcom.com.br/'));
+      expect(site.readOnly).toBe(true);
+      expect(screen.getByText('O campo "Site" só pode ser alterado pelo superadministrador.')).toBeTruthy();
+      const name = screen.getByLabelText(/^Nome/) as HTMLInputElement;
+      fireEvent.change(name, { target: { value: 'Bitcom Telecom' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+      expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+      const saved = await api('GET', `/api/providers/${bitcom}`);
+      expect(saved.json).toMatchObject({ nome: 'Bitcom Telecom', site: 'https://bitcom.com.br/' });
+    } finally {
+      await api('PUT', `/api/providers/${bitcom}`, { nome: 'Bitcom' });
+      setSession({ token: t.adminToken, roles: ['users:superadmin'] });
+    }
+  });
+
+  it('the superadmin edits the site', async () => {
+    renderAdmin(baseUrl, `/providers/edit/${bitcom}`);
+    const site = (await screen.findByLabelText('Site')) as HTMLInputElement;
+    await waitFor(() => expect(site.value).toBe('https://bitcom.com.br/'));
+    expect(site.readOnly).toBe(false);
+  });
+});

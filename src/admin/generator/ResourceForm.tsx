@@ -22,7 +22,8 @@ import { fillRoute, placeholders } from '../../domain/rowActions.js';
 import { TitleBar } from '../shell/TitleBar.js';
 import { AccessDenied, NOT_ALLOWED_TEXT } from '../shell/AccessDenied.js';
 import { useGoBack } from '../shell/navigation.js';
-import { useRights } from './access.js';
+import { lockedFieldsOf, useRights } from './access.js';
+import { useSession } from '../session.js';
 import { useApiOrigin } from './api.js';
 import { contextChain, contextFields, formReferences, isBlankId } from './dependent.js';
 import { formNoticesOf, formOnlyFieldsOf, formValidatorsOf } from './extensions.js';
@@ -267,7 +268,27 @@ function ScopeParentInput({ config, field }: { config: ResourceConfig; field: st
   );
 }
 
-function FormSections({ config }: { config: ResourceConfig }) {
+/** A field the viewer may not set or change (x-intranet.fieldAccess): its value, read-only, and who may change it. */
+function LockedInput({ config, field }: { config: ResourceConfig; field: string }) {
+  const value = useWatch({ name: field });
+  const title = config.properties[field]?.title ?? field;
+  const right = config.fieldAccess[field];
+  return (
+    <TextField
+      label={title}
+      value={value === null || value === undefined ? '' : String(value)}
+      fullWidth
+      variant="filled"
+      size="small"
+      margin="dense"
+      helperText={MSG.fieldRight(title, typeof right === 'string' ? [right] : right)}
+      disabled
+      slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-readonly': true } }}
+    />
+  );
+}
+
+function FormSections({ config, locked }: { config: ResourceConfig; locked: Set<string> }) {
   // Context selects (provider and department of a position's sector, ...) go before their field, once.
   const drawn = new Set<string>();
   const references = useMemo(() => formReferences(config, lookup), [config]);
@@ -284,6 +305,13 @@ function FormSections({ config }: { config: ResourceConfig }) {
               return [
                 <FormCell key={field}>
                   <ScopeParentInput config={config} field={field} />
+                </FormCell>,
+              ];
+            }
+            if (locked.has(field)) {
+              return [
+                <FormCell key={field} wide={isWide(p)}>
+                  <LockedInput config={config} field={field} />
                 </FormCell>,
               ];
             }
@@ -320,8 +348,8 @@ function defaultsOf(config: ResourceConfig) {
  * The record without the context fields, which only filter the selects, and without the form-only
  * values of bespoke inputs and the record-level checks' verdict.
  */
-function withoutContext(config: ResourceConfig) {
-  const skip = [...contextFields(config, lookup), ...formOnlyFieldsOf(config.resource), FORM_CHECK];
+function withoutContext(config: ResourceConfig, locked: Set<string>) {
+  const skip = [...contextFields(config, lookup), ...formOnlyFieldsOf(config.resource), FORM_CHECK, ...locked];
   return (data: Record<string, unknown>) => {
     const out = { ...data };
     for (const field of skip) delete out[field];
@@ -382,7 +410,9 @@ export function ResourceForm({ config: declared, mode }: { config: ResourceConfi
     }),
     [toasts, leave, kind, afterFeedbackDelay, config, navigate],
   );
-  const transform = useMemo(() => withoutContext(config), [config]);
+  const roles = useSession()?.roles;
+  const locked = useMemo(() => lockedFieldsOf(config, roles ?? []), [config, roles]);
+  const transform = useMemo(() => withoutContext(config, locked), [config, locked]);
   const defaults = useMemo(
     () => (mode === 'create' ? { ...defaultsOf(config), ...(scope && parent ? { [scope.field]: scopeFieldValue(config, parent) } : {}) } : undefined),
     [config, mode, scope, parent],
@@ -416,7 +446,7 @@ export function ResourceForm({ config: declared, mode }: { config: ResourceConfi
     >
       <InvalidSubmitNotifier requiredText={config.messages.required} config={config} />
       {checks && <FormCheckField config={config} />}
-      <FormSections config={config} />
+      <FormSections config={config} locked={locked} />
       <FormNotices config={config} mode={mode} />
     </SimpleForm>
   );

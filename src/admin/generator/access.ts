@@ -23,6 +23,12 @@ export function rightsOf(config: AccessConfig, roles: readonly string[]): Rights
   return out;
 }
 
+/** The fields of x-intranet.fieldAccess whose right someone holding `roles` lacks in every area of the resource. */
+export function lockedFieldsOf(config: AccessConfig & Pick<ResourceConfig, 'fieldAccess'>, roles: readonly string[]): Set<string> {
+  const areas = [config.module, ...(config.alsoModules ?? [])];
+  return new Set(Object.entries(config.fieldAccess ?? {}).filter(([, right]) => !areas.some((area) => userAllows(roles, right, area))).map(([field]) => field));
+}
+
 /** The current session's rights on the resource (no session: none but public ones); follows sign-in and sign-out. */
 export function useRights(config: AccessConfig): Rights {
   return rightsOf(config, useSession()?.roles ?? []);

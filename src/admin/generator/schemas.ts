@@ -125,6 +125,7 @@ export interface IntranetBlock {
   history: boolean;
   provider: ProviderRule;
   access: Record<Operation, Right>;
+  fieldAccess?: Record<string, Right>;
   dateRanges?: DateRange[];
   internal?: boolean;
   gender?: 'm' | 'f';
@@ -238,6 +239,8 @@ export interface ResourceConfig {
   editable: boolean;
   /** The right each operation needs (x-intranet.access). */
   access: Record<Operation, Right>;
+  /** Fields only some may set or change (x-intranet.fieldAccess): read-only in the others' forms. */
+  fieldAccess: Record<string, Right>;
   /** Pairs of dates forming a period (x-intranet.dateRanges): one date-range input, start not after end. */
   dateRanges: DateRange[];
   /** How a row belongs to a provider (x-intranet.provider). */
@@ -338,6 +341,7 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
     recordLabel: labelOf ?? fallbackLabel,
     editable: writable.length > 0 && !x.internal,
     access: x.access,
+    fieldAccess: x.fieldAccess ?? {},
     dateRanges: x.dateRanges ?? [],
     provider: x.provider ?? null,
     internal: x.internal === true,

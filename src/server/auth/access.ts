@@ -80,7 +80,7 @@ function originOf(caller: Caller): string | undefined {
  */
 export function authorize(caller: Caller, module: string, right: AccessRule): Actor {
   const rights = rightsIn(right);
-  if (rights.includes('public')) return { userId: caller.auth?.id ?? null, providerIds: null };
+  if (rights.includes('public')) return { userId: caller.auth?.id ?? null, providerIds: null, may: (rule) => rightsIn(rule).includes('public') };
   const role = roleOf(caller, module);
   // 'user': any signed-in user, whatever their roles (unless the call names the guest role).
   const headerGiven = caller.headers[ROLE_HEADER] !== undefined && caller.headers[ROLE_HEADER] !== '';
@@ -89,7 +89,12 @@ export function authorize(caller: Caller, module: string, right: AccessRule): Ac
   if (!allowed) throw forbidden();
   const user = caller.auth!;
   const origin = originOf(caller);
-  return { userId: user.id, providerIds: levelOf(role) === 'superadmin' ? null : user.providerIds, ...(origin ? { origin } : {}) };
+  return {
+    userId: user.id,
+    providerIds: levelOf(role) === 'superadmin' ? null : user.providerIds,
+    may: (rule) => rolesAllow(user.roles, role, rule, module),
+    ...(origin ? { origin } : {}),
+  };
 }
 
 /** Whether the caller has a right on a module (no exception). */

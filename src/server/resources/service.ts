@@ -1,7 +1,8 @@
 // The generic resource service: list, one, create, update, delete and history of any schema's table.
 // REST, GraphQL and the documented v1 calls all go through it, so validation, provider scope and
 // audit are the same everywhere.
-import { MSG } from '../../domain/messages.js';
+import { AUTH_MSG, MSG } from '../../domain/messages.js';
+import { rightsIn, type AccessRule } from '../../domain/roles.js';
 import { jsonTimestamp, type Database, type Queryable } from '../db/index.js';
 import { HttpError, notFound, toHttpError, withConstraintColumn, withParameterColumn, withUniqueRule } from '../errors.js';
 import { baseType, quoteIdent, type Registry, type ResourceDef } from '../schemas/registry.js';
@@ -18,6 +19,11 @@ export interface Actor extends Scope {
    * callers, the system and websocket calls.
    */
   origin?: string;
+  /**
+   * Whether the caller holds a right in the area the call acts in (set by authorize): the fields of
+   * x-intranet.fieldAccess ask it. System work, which has none, may do everything.
+   */
+  may?: (rule: AccessRule) => boolean;
 }
 
 export const SYSTEM: Actor = { userId: null, providerIds: null };
@@ -295,6 +301,13 @@ export class ResourceService {
       }
     }
     await assertReferencesInScope(tx, this.registry, def, values, existing, actor);
+    for (const [field, rule] of Object.entries(def.block.fieldAccess ?? {})) {
+      if (!(field in values) || actor.may?.(rule) !== false) continue;
+      const before = existing ? existing[field] : (def.columnByName.get(field)?.property.default ?? null);
+      if (JSON.stringify(values[field] ?? null) === JSON.stringify(before ?? null)) continue;
+      const title = def.columnByName.get(field)?.property.title ?? field;
+      throw new HttpError(403, `${AUTH_MSG.notAuthorized} ${MSG.fieldRight(title, rightsIn(rule))}`);
+    }
   }
 
   private async insertChecked(tx: Queryable, def: ResourceDef, values: Record<string, unknown>, actor: Actor, prepared?: unknown) {

@@ -103,6 +103,8 @@ export interface Block {
   /** With owner: users who also see (and with write, update) rows owned by others (see schemas/README.md). */
   sharedWith?: SharedWithRule[];
   access: Record<Operation, AccessRule>;
+  /** Fields only some may set or change ({ "site": "superadmin" } on the providers), in the resource's areas. */
+  fieldAccess?: Record<string, AccessRule>;
   countStrategy?: 'auto' | 'exact' | 'estimated';
   dateRanges?: DateRange[];
   /** A table only its feature writes (links, readings): no generic writes (REST 405, no GraphQL mutations), no screens. */
@@ -282,6 +284,10 @@ export function checkSchema(schema: EntitySchema, file: string, validateMeta: (s
     const p = props[field];
     const format = baseType(p) === 'array' ? p.items?.format : p.format;
     if (format !== 'file') throw new SchemaError(`${file}: files field "${field}" is not a file field (format file)`);
+  }
+  for (const field of Object.keys(block.fieldAccess ?? {})) {
+    known(field, 'fieldAccess');
+    if (props[field].readOnly) throw new SchemaError(`${file}: fieldAccess field "${field}" is read-only: nobody writes it`);
   }
   for (const [field, ref] of Object.entries(block.references ?? {})) {
     known(field, 'references');
