@@ -122,15 +122,14 @@ describe('campaign results lists', () => {
   it('the global list names each row\'s campaign and shows counts with thousands dots', async () => {
     await create('campaign-results', { id_empresa: bitcom, id_campanha: campaign, id_canal: channel, periodo_inicio: '2026-10-01', periodo_fim: '2026-10-31', impressoes: 98765, cliques: 12 });
     renderAdmin(ui.baseUrl, '/marketing/results-campaigns/list');
-    const table = await screen.findByRole('table');
-    expect(await within(table).findByText('Campanha')).toBeTruthy();
-    expect((await within(table).findAllByText('Black Friday')).length).toBeGreaterThan(0);
+    // The table is read anew at each try: the list may draw it again once its rows arrive (a loaded machine).
+    await waitFor(() => expect(within(screen.getByRole('table')).getByText('Campanha')).toBeTruthy(), { timeout: 10_000 });
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByText('Black Friday').length).toBeGreaterThan(0), { timeout: 10_000 });
   });
 
   it('the list of one campaign leaves the campaign column out', async () => {
     renderAdmin(ui.baseUrl, `/marketing/results-campaigns/list?idCampaign=${campaign}`);
-    const table = await screen.findByRole('table');
-    await within(table).findByText('Período');
-    expect(within(table).queryByText('Campanha')).toBeNull();
+    await waitFor(() => expect(within(screen.getByRole('table')).getByText('Período')).toBeTruthy(), { timeout: 10_000 });
+    expect(within(screen.getByRole('table')).queryByText('Campanha')).toBeNull();
   });
 });
