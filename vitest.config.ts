@@ -11,6 +11,8 @@ export default defineConfig({
     // In CI a failed test runs once more: a flake then costs a note, not the submission. The CI summary
     // (scripts/ci-summary.mjs) names every test that passed only on its retry, so it gets fixed.
     retry: process.env.CI ? 1 : 0,
+    // TEST_CLOCK=<ISO instant> runs the tests (and the server they start) at that date: tests/helpers/clock.ts.
+    setupFiles: ['tests/helpers/clock.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
