@@ -7,7 +7,7 @@ import { HttpError, notFound, toHttpError, withConstraintColumn, withParameterCo
 import { baseType, quoteIdent, type Registry, type ResourceDef } from '../schemas/registry.js';
 import { validateRecord } from '../schemas/validation.js';
 import { filterConditions, orderClause, Params, scopeCondition, whereClause, type Scope } from './query.js';
-import { assertReferencesInScope } from './references.js';
+import { assertFileReferences, assertReferencesInScope } from './references.js';
 
 export interface Actor extends Scope {
   /** usuarioId of the acting user, written to the audit log (null for system work). */
@@ -283,6 +283,8 @@ export class ResourceService {
     }
     const hooks = this.hooks.get(def.name);
     const ctx = { tx, def, actor, operation: 'create' as const, existing: null, prepared };
+    // Before the hooks, which may read the files' stored types (a news cover's format).
+    await assertFileReferences(tx, def, values, null, actor);
     await hooks?.beforeWrite?.({ ...ctx, values });
     await assertReferencesInScope(tx, this.registry, def, values, null, actor);
     const row = await insertRow(tx, def, values).catch((e) => {
@@ -335,6 +337,7 @@ export class ResourceService {
     const values = validateRecord(def, body, 'update', existing);
     const hooks = this.hooks.get(def.name);
     const ctx = { tx, def, actor, operation: 'update' as const, existing };
+    await assertFileReferences(tx, def, values, existing, actor);
     await hooks?.beforeWrite?.({ ...ctx, values });
     await assertReferencesInScope(tx, this.registry, def, values, existing, actor);
     const row = Object.keys(values).length
