@@ -40,6 +40,7 @@ import {
   MARITAL_OPTIONS,
   maritalOptionOf,
   profileImageProblem,
+  PROFILE_PHOTO_BUCKET,
   storedMaritalStatus,
   type CnhCategory,
   type EmployeeProfileBody,
@@ -321,7 +322,7 @@ export function ProfilePage() {
     }
     setUploading(true);
     try {
-      const stored = await uploadFile(file, 'perfil', 'rh');
+      const stored = await uploadFile(file, PROFILE_PHOTO_BUCKET, 'rh');
       setValues((cur) => (cur ? { ...cur, image_data: stored.id, image_format: stored.type } : cur));
       setErrors((cur) => ({ ...cur, image: undefined }));
     } catch (err) {

@@ -7,9 +7,6 @@ export type NewsReaction = keyof typeof NEWS_REACTIONS;
 export const NEWS_REACTION_KEYS = Object.keys(NEWS_REACTIONS) as NewsReaction[];
 export const isNewsReaction = (v: unknown): v is NewsReaction => typeof v === 'string' && v in NEWS_REACTIONS;
 
-/** The image types a news item takes (PNG, JPEG or JPG), read from the uploaded bytes. */
-export const NEWS_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
-
 export const NEWS_MSG = {
   coverFormat: 'O formato da imagem de capa não é permitido!',
   auxiliaryFormat: 'O formato da imagem auxiliar não é permitido!',

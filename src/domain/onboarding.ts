@@ -47,9 +47,6 @@ export const ONBOARDING_MSG = {
 /** Onboarding report page size (section 9). */
 export const REPORT_PAGE_SIZE = 20;
 
-/** Image types a content's cover and auxiliary images may have (PNG, JPEG/JPG). */
-export const CONTENT_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
-
 export interface PlanContent {
   id_conteudo: number;
   prioridade: number;

@@ -126,6 +126,9 @@ export const DEFAULT_IMAGE_FORMAT: ImageFormat = 'image/jpeg';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The storage bucket a profile photo is uploaded to; image_data names only a file of it. */
+export const PROFILE_PHOTO_BUCKET = 'perfil';
+
 /** Whether image_data holds a file reference (the id of a file sent to POST /v1/files/). */
 export const isFileReference = (value: unknown): boolean => typeof value === 'string' && UUID.test(value.trim());
 

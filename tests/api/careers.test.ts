@@ -313,7 +313,7 @@ describe('applications', () => {
   it('recruiters read the candidate\u2019s data, resume and PDF through the application; a candidate\u2019s data is theirs alone', async () => {
     // The candidate's PDF and data.
     const uploadAs = async (who: string, name: string, data: Buffer) => {
-      const { payload, headers } = multipart([file(name, data)]);
+      const { payload, headers } = multipart([file(name, data), { name: 'bucket-id', data: 'curriculos' }]);
       const r = await t.app.inject({ method: 'POST', url: '/v1/files/', payload, headers: { ...headers, ...bearer(users[who].token) } });
       expect(r.statusCode, r.body).toBe(200);
       return r.json().processedFiles[0].id as string;

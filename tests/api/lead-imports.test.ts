@@ -7,9 +7,11 @@
 import * as XLSX from '@e965/xlsx';
 import { formatCPF, generateCPF } from '@brazilian-utils/brazilian-utils';
 import { randomUUID } from 'node:crypto';
+import { extname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages.js';
 import { customerDirectoryFor } from '../../src/server/customers/index.js';
+import { typeOfExtension } from '../../src/server/files/types.js';
 import { customerFlags } from '../../src/server/leads/customerFlags.js';
 import { IMPORT_MSG } from '../../src/server/leadImports/messages.js';
 import { ROW_MSG } from '../../src/server/leadImports/rows.js';
@@ -51,14 +53,17 @@ async function upload(name: string, bytes: Buffer, as = 'marketing:gestor') {
   return r.json().processedFiles[0].id as string;
 }
 
-/** A file stored as is, past the upload's checks (what another way in, or an older row, may hold). */
+/**
+ * A file stored as is, past the upload's checks, with the type its name claims (what another way in,
+ * or an older row, may hold): the import still reads what the bytes are.
+ */
 async function stored(name: string, bytes: Buffer) {
   const id = randomUUID();
   await t.db.query('INSERT INTO storage.arquivo (id, bucket, nome, tipo, tamanho, dados, id_usuario, id_empresas) VALUES ($1, $2, $3, $4, $5, $6, NULL, NULL)', [
     id,
     'importacoes',
     name,
-    'application/octet-stream',
+    typeOfExtension(extname(name)),
     bytes.length,
     bytes,
   ]);

@@ -408,6 +408,7 @@ describe('contents (REST /api/contents)', () => {
   async function upload(name: string, bytes: Buffer) {
     const boundary = '----limiteOnboarding';
     const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="bucket-id"\r\n\r\nconteudos\r\n`),
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file[]"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
       bytes,
       Buffer.from(`\r\n--${boundary}--\r\n`),

@@ -49,6 +49,9 @@ describe('the lead import schemas', () => {
     ['a files rule of a field that is not a file', IMPORTS, (b) => (b.files = { nome_arquivo: { accept: ['.csv'] } }), /files field "nome_arquivo" is not a file field/],
     ['an extension without its dot', IMPORTS, (b) => (b.files.id_file.accept = ['csv']), /files/],
     ['a bucket that is not a name', IMPORTS, (b) => (b.files.id_file.bucket = 'import/acoes'), /bucket/],
+    // The server takes in a file field only a file of its bucket (issue 29): every file field names one.
+    ['a file field without its bucket', IMPORTS, (b) => delete b.files.id_file.bucket, /file field "id_file" needs its bucket in files/],
+    ['a file field without a files rule', IMPORTS, (b) => delete b.files, /file field "id_file" needs its bucket in files/],
     ['an afterCreate naming an unknown field', IMPORTS, (b) => (b.form.afterCreate = '/x?id={codigo}'), /form.afterCreate names unknown field "codigo"/],
     ['a providerFlag without dependsOn', IMPORTS, (b) => delete b.references.id_campanha.dependsOn, /reference id_campanha providerFlag needs a dependsOn/],
     ['a providerFlag depending on a field that is not a reference', IMPORTS, (b) => (b.references.id_campanha.dependsOn = 'nome_arquivo'), /reference id_campanha providerFlag needs a dependsOn/],

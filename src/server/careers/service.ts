@@ -20,7 +20,6 @@ export const CAREERS_ERRORS = {
   providerNotFound: 'Provedor não encontrado.',
   closingBeforeStart: 'O encerramento das inscrições não pode ser antes da data de início.',
   noResume: 'Este candidato não enviou currículo em PDF.',
-  notPdf: 'Envie o currículo em PDF.',
   resumeNotFound: 'Currículo não encontrado no banco de currículos.',
 } as const;
 
@@ -356,7 +355,7 @@ export class CareersService {
     return rows[0];
   }
 
-  /** Candidate data hooks: the resume is a PDF (by its bytes, not its name). */
+  /** Candidate data hooks: one's own data only, a known city, and one's own resume. */
   profileHooks(): ResourceHooks {
     return {
       beforeWrite: async ({ tx, values, existing, actor, def }) => {
@@ -369,12 +368,12 @@ export class CareersService {
           values.cidade = canonicalCity(merged.cidade, merged.uf);
           assertMunicipality(values.cidade, merged.uf);
         }
-        if (values.curriculo) {
-          const { rows } = await tx.query<{ tipo: string; id_usuario: number | null }>(`SELECT tipo, id_usuario FROM storage.arquivo WHERE id = $1`, [values.curriculo]);
-          // One's own upload only (the superadmin and the system excepted).
-          const ownerId = merged[def.block.owner!] ?? actor.userId;
-          if (!rows[0] || (actor.providerIds !== null && rows[0].id_usuario !== ownerId)) throw new ValidationError({ curriculo: MSG.fileNotFound });
-          if (rows[0].tipo !== 'application/pdf') throw new ValidationError({ curriculo: CAREERS_ERRORS.notPdf });
+        // The engine took only a PDF of the curriculos bucket the writer may read (x-intranet.files);
+        // a resume is moreover one's own upload (the superadmin and the system excepted), not a
+        // colleague's the writer could download.
+        if (values.curriculo && values.curriculo !== existing?.curriculo && actor.providerIds !== null) {
+          const { rows } = await tx.query<{ id_usuario: number | null }>(`SELECT id_usuario FROM storage.arquivo WHERE id = $1`, [values.curriculo]);
+          if (rows[0]?.id_usuario !== (merged[def.block.owner!] ?? actor.userId)) throw new ValidationError({ curriculo: MSG.fileNotFound });
         }
       },
     };

@@ -1,11 +1,12 @@
 // POST /v1/files/ (multipart file[] and bucket-id) and GET /v1/files/{id}.
 //
-// Who may download a file: its uploader, the superadmin, and the users sharing a provider with the
-// uploader as they were at upload (storage.arquivo.id_empresas). A file the superadmin (or the
-// system) uploaded is for every provider: any user linked to a provider reads it. So HR's onboarding
-// images reach the employees of HR's providers, and an employee's photo the colleagues the contacts
-// list shows (same providers); a candidate (no provider) reads only their own files. Anyone else gets
-// 404, as for a file that does not exist.
+// Who may download a file (mayRead, access.ts): its uploader, the superadmin, and the users sharing a
+// provider with the uploader as they were at upload (storage.arquivo.id_empresas). A file the
+// superadmin (or the system) uploaded is for every provider: any user linked to a provider reads it.
+// So HR's onboarding images reach the employees of HR's providers, and an employee's photo the
+// colleagues the contacts list shows (same providers); a candidate (no provider) reads only their own
+// files. Anyone else gets 404, as for a file that does not exist. A field that names a file takes
+// only one its writer may download, by the same rule (access.ts).
 //
 // Limits: 10 MB a file, 20 files and 30 MB a request, and a quota on the total a user has sent (by
 // role, config.ts), counted while the body streams in: the first byte over any of them refuses the
@@ -24,6 +25,7 @@ import type { AuthUser } from '../auth/identity.js';
 import { isStaffMember, isSuperadmin } from '../../domain/roles.js';
 import { cleanFileName } from '../../domain/fileName.js';
 import { DEFAULT_UPLOAD_QUOTA_CANDIDATE_MB, DEFAULT_UPLOAD_QUOTA_MB, type Config } from '../config.js';
+import { mayRead, readerOf } from './access.js';
 import type { FileStorage, StoredRef } from './storage.js';
 import { detectType, MAX_FILE_BYTES } from './types.js';
 
@@ -78,13 +80,6 @@ const missingFile = () => new HttpError(400, MSG.fileMissing, { 'file[]': MSG.fi
 
 /** The providers a new file is shared with: the uploader's, or null (every provider) for the superadmin. */
 const uploadScope = (user: AuthUser | null) => (!user || isSuperadmin(user.roles) ? null : user.providerIds);
-
-/** The download rule above. */
-export function mayDownload(user: AuthUser, file: { id_usuario: number | null; id_empresas: number[] | null }) {
-  if (isSuperadmin(user.roles) || file.id_usuario === user.id) return true;
-  if (file.id_empresas === null) return user.providerIds.length > 0;
-  return file.id_empresas.some((p) => user.providerIds.includes(p));
-}
 
 /** Every error met while reading the multipart body is the request's fault. */
 function parseError(e: unknown): HttpError {
@@ -306,7 +301,7 @@ export async function fileRoutes(app: FastifyInstance, opts: { db: Database; sto
         'SELECT nome, dados, chave, id_usuario, id_empresas FROM storage.arquivo WHERE id = $1',
         [id],
       );
-      if (!rows.length || !mayDownload(user, rows[0])) throw new HttpError(404, MSG.fileNotFound);
+      if (!rows.length || !mayRead(readerOf(user), rows[0])) throw new HttpError(404, MSG.fileNotFound);
       const { nome, dados, chave } = rows[0];
       const bytes = await storage.get({ dados: dados ? Buffer.from(dados.buffer, dados.byteOffset, dados.byteLength) : null, chave });
       if (!bytes) throw new HttpError(404, MSG.fileNotFound);

@@ -41,6 +41,24 @@ function textCharset(bytes: Buffer): 'utf-8' | 'windows-1252' | null {
   return BINARY_BYTE.test(text) ? null : charset;
 }
 
+/**
+ * The type a file of this extension ('.png' or 'png', any case) is stored with once its content
+ * confirms it (without a text format's charset), or null for an extension never accepted.
+ */
+export function typeOfExtension(extension: string): string | null {
+  const ext = extension.replace(/^\./, '').toLowerCase();
+  // Old Word and Excel files are both OLE compound documents: the extension tells them apart.
+  if (ext === 'doc') return 'application/msword';
+  return Object.values(BINARY).find((b) => b.extensions.includes(ext))?.mime ?? TEXT[ext] ?? null;
+}
+
+/** Whether a stored type ('text/csv; charset=utf-8') is one of the extensions' types; any type without extensions. */
+export function typeAccepted(storedType: string, extensions?: readonly string[]): boolean {
+  if (!extensions) return true;
+  const type = storedType.split(';')[0].trim().toLowerCase();
+  return extensions.some((ext) => typeOfExtension(ext) === type);
+}
+
 /** The content type to store, or null when the file is not accepted. */
 export async function detectType(name: string, bytes: Buffer): Promise<string | null> {
   const ext = extensionOf(name);
@@ -48,8 +66,7 @@ export async function detectType(name: string, bytes: Buffer): Promise<string | 
   if (detected) {
     const entry = BINARY[detected.ext];
     if (!entry || !entry.extensions.includes(ext)) return null;
-    if (detected.ext === 'cfb') return ext === 'doc' ? 'application/msword' : 'application/vnd.ms-excel';
-    return entry.mime;
+    return typeOfExtension(ext);
   }
   const charset = TEXT[ext] ? textCharset(bytes) : null;
   return charset ? `${TEXT[ext]}; charset=${charset}` : null;

@@ -20,11 +20,12 @@ import * as XLSX from '@e965/xlsx';
 import { MSG } from '../../domain/messages.js';
 import type { Database, Queryable } from '../db/index.js';
 import { HttpError, notFound } from '../errors.js';
+import { fileRefusal, type StoredFile } from '../files/access.js';
 import type { FileStorage } from '../files/storage.js';
 import { detectType, MAX_FILE_BYTES } from '../files/types.js';
 import { Params, scopeCondition } from '../resources/query.js';
 import { updateRow, type Actor, type ResourceHooks, type ResourceService } from '../resources/service.js';
-import type { ResourceDef } from '../schemas/registry.js';
+import { fileRuleOf, type ResourceDef } from '../schemas/registry.js';
 import { ValidationError } from '../schemas/validation.js';
 import { BROKEN_WORKBOOK } from '../spreadsheets/sources.js';
 import { runInThread, ThreadFailure } from '../spreadsheets/thread.js';
@@ -99,13 +100,6 @@ function preparedOf(prepared: unknown): Prepared {
 }
 
 const refuseFile = (message: string) => new HttpError(400, message, { id_file: message });
-
-/** The download rule of /v1/files (mayDownload in src/server/files/routes.ts), for the actor of a write. */
-function mayRead(actor: Actor, file: { id_usuario: number | null; id_empresas: number[] | null }) {
-  if (actor.providerIds === null || (actor.userId !== null && file.id_usuario === actor.userId)) return true;
-  const mine = actor.providerIds;
-  return file.id_empresas === null ? mine.length > 0 : file.id_empresas.some((p) => mine.includes(p));
-}
 
 /** The kind a stored type confirms (files/types.ts reads it from the bytes). */
 function kindOfType(type: string): SpreadsheetKind | null {
@@ -182,15 +176,20 @@ export class LeadImports {
 
   // ---- the file ----
 
-  /** The stored file of an import, if the actor may read it and it is a csv, xlsx or xls its bytes confirm. */
+  /**
+   * The stored file of an import, if the field may name it (the engine's rule, checked here before
+   * the bytes are read: one the actor may download, of the importacoes bucket and a spreadsheet's
+   * type) and it is a csv, xlsx or xls its bytes confirm.
+   */
   async readFile(actor: Actor, id: unknown): Promise<ImportFile> {
     // The bytes as base64 text: PGlite hands a bytea over ten times slower (0.6 s for 6 MB).
-    const { rows } = await this.db.query<{ nome: string; tamanho: number; dados: string | null; chave: string | null; id_usuario: number | null; id_empresas: number[] | null }>(
-      `SELECT nome, tamanho, encode(dados, 'base64') AS dados, chave, id_usuario, id_empresas FROM storage.arquivo WHERE id = $1`,
+    const { rows } = await this.db.query<StoredFile & { nome: string; dados: string | null; chave: string | null }>(
+      `SELECT id::text AS id, bucket, tipo, nome, tamanho, encode(dados, 'base64') AS dados, chave, id_usuario, id_empresas FROM storage.arquivo WHERE id = $1`,
       [id],
     );
     const file = rows[0];
-    if (!file || !mayRead(actor, file)) throw refuseFile(MSG.fileNotFound);
+    const refusal = fileRefusal(actor, file, fileRuleOf(this.imports, 'id_file'));
+    if (refusal) throw refuseFile(refusal);
     const kind = extname(file.nome).slice(1).toLowerCase();
     if (kind !== 'csv' && kind !== 'xlsx' && kind !== 'xls') throw refuseFile(MSG.fileType);
     if (file.tamanho > this.limits.maxFileBytes) throw refuseFile(IMPORT_MSG.tooLarge(this.limits.maxFileBytes));

@@ -7,7 +7,7 @@
 // a department, in that department through their position), active items only. Everyone else is
 // answered 404, as for an item that does not exist.
 import { isSuperadmin } from '../../domain/roles.js';
-import { isNewsReaction, joinHashtags, NEWS_IMAGE_TYPES, NEWS_MODULE, NEWS_MSG, NEWS_REACTION_KEYS, newsPath, type NewsReaction } from '../../domain/news.js';
+import { isNewsReaction, joinHashtags, NEWS_MODULE, NEWS_MSG, NEWS_REACTION_KEYS, newsPath, type NewsReaction } from '../../domain/news.js';
 import { MSG } from '../../domain/messages.js';
 import type { AuthUser } from '../auth/identity.js';
 import type { Database, Queryable } from '../db/index.js';
@@ -61,7 +61,7 @@ export class NewsService {
       beforeWrite: async ({ tx, values, existing, operation }) => {
         if (!values || operation === 'delete') return;
         if ('hashtag' in values) values.hashtag = typeof values.hashtag === 'string' ? joinHashtags(values.hashtag.split(';')) : null;
-        await this.checkImages(tx, values);
+        await this.imageFormats(tx, values, existing);
         const provedor = values.provedor ?? existing?.provedor;
         const departamento = 'departamento' in values ? values.departamento : existing?.departamento;
         if (departamento != null && ('departamento' in values || 'provedor' in values)) {
@@ -77,26 +77,22 @@ export class NewsService {
     };
   }
 
-  /** Cover and auxiliary images: uploaded PNG or JPEG files (by content); their types are kept beside them. */
-  private async checkImages(tx: Queryable, values: Record<string, unknown>) {
+  /**
+   * Cover and auxiliary images: their types are kept beside them. The engine has already taken only
+   * PNG or JPEG uploads of the novidades bucket (x-intranet.files) for a changed image.
+   */
+  private async imageFormats(tx: Queryable, values: Record<string, unknown>, existing: Record<string, unknown> | null) {
     const fields = [
-      ['imagem_capa_data', 'imagem_capa_format', NEWS_MSG.coverFormat],
-      ['imagem_auxiliar_data', 'imagem_auxiliar_format', NEWS_MSG.auxiliaryFormat],
+      ['imagem_capa_data', 'imagem_capa_format'],
+      ['imagem_auxiliar_data', 'imagem_auxiliar_format'],
     ] as const;
-    const errors: Record<string, string> = {};
-    for (const [field, format, message] of fields) {
+    for (const [field, format] of fields) {
       if (!(field in values)) continue;
       const id = values[field];
-      if (id === null || id === undefined) {
-        values[format] = null;
-        continue;
-      }
-      const { rows } = await tx.query<{ tipo: string }>('SELECT tipo FROM storage.arquivo WHERE id = $1::uuid', [id]);
-      const type = rows[0]?.tipo;
-      if (!type || !(NEWS_IMAGE_TYPES as readonly string[]).includes(type)) errors[field] = message;
-      else values[format] = type;
+      if (id === null || id === undefined) values[format] = null;
+      else if (existing && String(id).toLowerCase() === existing[field]) values[format] = existing[format];
+      else values[format] = (await tx.query<{ tipo: string }>('SELECT tipo FROM storage.arquivo WHERE id = $1::uuid', [id])).rows[0].tipo;
     }
-    if (Object.keys(errors).length) throw new HttpError(400, Object.values(errors)[0], errors);
   }
 
   /** The item's audience: active users linked to its provider (and in its department, when it has one). */

@@ -11,7 +11,6 @@ import {
   nextContentInTrail,
   frontier,
   ONBOARDING_MSG,
-  CONTENT_IMAGE_TYPES,
   REPORT_PAGE_SIZE,
   type PlanTrail,
   type ProgressMark,
@@ -185,7 +184,7 @@ export class OnboardingService {
       },
     });
     this.resources.hooks.set('contents', {
-      beforeWrite: async ({ tx, def, actor, operation, values, existing }) => {
+      beforeWrite: async ({ tx, def, actor, operation, existing }) => {
         if (operation !== 'create') await this.assertSharedWritable(tx, actor, { content: existing!.id });
         if (operation === 'delete') {
           // A content some trail holds stays (the refusal names those trails); one none holds goes with its readings.
@@ -194,8 +193,6 @@ export class OnboardingService {
           await tx.query('DELETE FROM onboarding.funcionario_conteudo WHERE id_conteudo = $1', [existing!.id]);
           return;
         }
-        if (!values) return;
-        await this.checkImages(tx, values);
       },
     });
   }
@@ -242,26 +239,6 @@ export class OnboardingService {
       const message = table === 'onboarding_trilha' ? PRIORITY_TAKEN_TRAIL : PRIORITY_TAKEN_CONTENT;
       throw new HttpError(409, message, { prioridade: message });
     }
-  }
-
-  /** Cover and auxiliary images must be uploaded PNG or JPEG files (section 5, as for news). */
-  private async checkImages(tx: Queryable, values: Record<string, unknown>) {
-    const ids = [
-      ...(typeof values.id_imagem_capa === 'string' ? [['id_imagem_capa', values.id_imagem_capa]] : []),
-      ...(Array.isArray(values.id_imagens_auxiliares) ? values.id_imagens_auxiliares.map((id) => ['id_imagens_auxiliares', id]) : []),
-    ] as [string, string][];
-    if (!ids.length) return;
-    const { rows } = await tx.query<{ id: string; tipo: string }>('SELECT id::text AS id, tipo FROM storage.arquivo WHERE id = ANY($1::uuid[])', [ids.map(([, id]) => id)]);
-    const types = new Map(rows.map((r) => [r.id.toLowerCase(), r.tipo]));
-    const errors: Record<string, string> = {};
-    for (const [field, id] of ids) {
-      const type = types.get(id.toLowerCase());
-      if (type === undefined) errors[field] ??= ONBOARDING_MSG.imageError;
-      else if (!(CONTENT_IMAGE_TYPES as readonly string[]).includes(type)) {
-        errors[field] ??= field === 'id_imagem_capa' ? ONBOARDING_MSG.coverFormat : ONBOARDING_MSG.auxiliaryFormat;
-      }
-    }
-    if (Object.keys(errors).length) throw new HttpError(400, Object.values(errors)[0], errors);
   }
 
   // ---------------------------------------------------------------- onboardings (HR side)

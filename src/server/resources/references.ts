@@ -1,11 +1,13 @@
 // References across providers: a write by someone scoped to some providers may only point a
 // reference (x-intranet.references) at a row they could read. Without this, a manager of one
 // provider could link a record to another provider's position, department or user, and then see it
-// named on their side.
+// named on their side. Likewise a file field may only name a stored file its writer could download:
+// otherwise a record (a roulette's public background, a news cover) would hand it to others.
 import { MSG } from '../../domain/messages.js';
 import type { Queryable } from '../db/index.js';
+import { fileRefusal, storedFiles, type FileReader, type FileRule } from '../files/access.js';
 import { ValidationError, type FieldErrors } from '../schemas/validation.js';
-import type { Registry, ResourceDef } from '../schemas/registry.js';
+import { fileFieldsOf, type Registry, type ResourceDef } from '../schemas/registry.js';
 import { Params, scopeCondition, type Scope } from './query.js';
 
 const idsOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined);
@@ -53,4 +55,31 @@ export async function assertReferencesInScope(
     if (rows[0].n < added.length) errors[field] = MSG.referenceMissing;
   }
   if (Object.keys(errors).length) throw new ValidationError(errors, MSG.referenceMissing);
+}
+
+/**
+ * Refuses (400 on the field) a write whose file fields (format file, or lists of them) newly name a
+ * stored file the actor may not download (GET /v1/files/{id}'s rule), of another bucket than the
+ * field's, or of a type the field does not take (x-intranet.files; the type read from the content at
+ * upload). Files the record already held are left alone, as for references: an editor may save a
+ * record whose file someone else (the superadmin) attached. The superadmin and system work read
+ * every file, so only the bucket and the type bind them (the demo seed attaches its files as the
+ * system).
+ */
+export async function assertFileReferences(tx: Queryable, def: ResourceDef, values: Record<string, unknown>, existing: Record<string, unknown> | null, actor: FileReader) {
+  const added: { field: string; ids: string[]; rule: FileRule }[] = [];
+  for (const { field, rule } of fileFieldsOf(def)) {
+    if (!(field in values)) continue;
+    const before = new Set(idsOf(existing?.[field]).map((id) => String(id).toLowerCase()));
+    const ids = [...new Set(idsOf(values[field]).map((id) => String(id).toLowerCase()))].filter((id) => !before.has(id));
+    if (ids.length) added.push({ field, ids, rule });
+  }
+  if (!added.length) return;
+  const files = await storedFiles(tx, added.flatMap((a) => a.ids));
+  const errors: FieldErrors = {};
+  for (const { field, ids, rule } of added) {
+    const refusal = ids.map((id) => fileRefusal(actor, files.get(id), rule)).find((r) => r !== null);
+    if (refusal) errors[field] = refusal;
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors, Object.values(errors)[0]);
 }

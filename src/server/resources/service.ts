@@ -8,7 +8,7 @@ import { HttpError, notFound, toHttpError, withConstraintColumn, withParameterCo
 import { baseType, quoteIdent, type Registry, type ResourceDef } from '../schemas/registry.js';
 import { validateRecord } from '../schemas/validation.js';
 import { filterConditions, orderClause, Params, scopeCondition, whereClause, type Scope } from './query.js';
-import { assertReferencesInScope } from './references.js';
+import { assertFileReferences, assertReferencesInScope } from './references.js';
 
 export interface Actor extends Scope {
   /** usuarioId of the acting user, written to the audit log (null for system work). */
@@ -318,6 +318,8 @@ export class ResourceService {
     const hooks = this.hooks.get(def.name);
     const ctx = { tx, def, actor, operation: 'create' as const, existing: null, prepared };
     await this.assertAuthorizedWrite(tx, def, values, null, actor);
+    // Before the hooks, which may read the files' stored types (a news cover's format).
+    await assertFileReferences(tx, def, values, null, actor);
     const given = { ...values };
     await hooks?.beforeWrite?.({ ...ctx, values });
     // References a hook filled in are checked too (those the caller gave were, above).
@@ -373,6 +375,7 @@ export class ResourceService {
     const hooks = this.hooks.get(def.name);
     const ctx = { tx, def, actor, operation: 'update' as const, existing };
     await this.assertAuthorizedWrite(tx, def, values, existing, actor);
+    await assertFileReferences(tx, def, values, existing, actor);
     const given = { ...values };
     await hooks?.beforeWrite?.({ ...ctx, values });
     // References a hook filled in are checked too (those the caller gave were, above).

@@ -10,7 +10,8 @@ import type { Database, Queryable } from '../db/index.js';
 import type { CustomerDirectory } from '../customers/index.js';
 import { HttpError, notFound } from '../errors.js';
 import { setAuditUser, type Actor, type ResourceHooks, type ResourceService } from '../resources/service.js';
-import type { ResourceDef } from '../schemas/registry.js';
+import { fileRuleOf, type ResourceDef } from '../schemas/registry.js';
+import { fileRefusal, storedFiles } from '../files/access.js';
 import { ValidationError } from '../schemas/validation.js';
 import { withinClientRate } from '../auth/throttle.js';
 import type { Config } from '../config.js';
@@ -462,7 +463,11 @@ export class RouletteService {
   /** What the public page shows (GET /v1/public/roulette/{slug}): never the seed before its reveal, never who took part. */
   async publicInfo(slug: string) {
     const c = await this.bySlug(slug);
-    const [{ rows: looks }, wheels] = await Promise.all([this.db.query(`SELECT * FROM roleta.aparencia WHERE id_campanha = $1`, [c.id]), this.wheels(this.db, c.id)]);
+    const [{ rows: looks }, wheels, background] = await Promise.all([
+      this.db.query(`SELECT * FROM roleta.aparencia WHERE id_campanha = $1`, [c.id]),
+      this.wheels(this.db, c.id),
+      this.publicBackground(this.db, c),
+    ]);
     const look = looks[0];
     const { situacao, mensagem } = situationOf(c);
     return {
@@ -481,7 +486,7 @@ export class RouletteService {
         color_text: look?.color_text ?? '#ffffff',
         color_item_2: look?.color_item_2 ?? '#ffc107',
         color_text2: look?.color_text2 ?? '#1a1a1a',
-        fundo: look?.url_background ? `/v1/public/roulette/${c.slug}/fundo` : null,
+        fundo: background ? `/v1/public/roulette/${c.slug}/fundo` : null,
       },
       premios: { cliente: wheels.cliente, nao_cliente: wheels.nao_cliente },
       semente_hash: c.semente_hash,
@@ -489,11 +494,22 @@ export class RouletteService {
     };
   }
 
-  /** The background image's file id (public: the page shows it). */
+  /** The background image's file id (public: the page shows it), or null. */
   async backgroundOf(slug: string): Promise<string | null> {
-    const c = await this.bySlug(slug);
-    const { rows } = await this.db.query<{ url_background: string | null }>(`SELECT url_background FROM roleta.aparencia WHERE id_campanha = $1`, [c.id]);
-    return rows[0]?.url_background ?? null;
+    return this.publicBackground(this.db, await this.bySlug(slug));
+  }
+
+  /**
+   * The campaign's background, when the public may see it: a file its provider's users could
+   * download, of the field's bucket and kind (the rule a write naming it passes, checked again here
+   * for what the superadmin or a row older than the rule put there).
+   */
+  private async publicBackground(q: Queryable, c: Row): Promise<string | null> {
+    const { rows } = await q.query<{ url_background: string | null }>(`SELECT url_background::text FROM roleta.aparencia WHERE id_campanha = $1`, [c.id]);
+    const id = rows[0]?.url_background;
+    if (!id) return null;
+    const file = (await storedFiles(q, [id])).get(id);
+    return fileRefusal({ userId: null, providerIds: [c.id_empresa] }, file, fileRuleOf(this.appearances, 'url_background')) ? null : id;
   }
 
   /** Whether a client address may make another public call now: ROULETTE_SPINS_PER_MINUTE spins a minute, six times as many reads. */

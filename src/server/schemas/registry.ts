@@ -5,8 +5,10 @@ import { join, relative } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import type { DateRange } from '../../domain/dateRange.js';
+import { IMAGE_EXTENSIONS, IMAGE_REJECTED, isImageFieldName } from '../../domain/format.js';
 import { MSG, type ResourceMessages } from '../../domain/messages.js';
 import type { AccessRule } from '../../domain/roles.js';
+import type { FileRule } from '../files/access.js';
 import { actionConditionFields, conditionFields, placeholders, TOGGLE_DEFAULTS, type RowAction, type RowCondition, type ToggleRule } from '../../domain/rowActions.js';
 
 export type { AccessRule, Right } from '../../domain/roles.js';
@@ -81,7 +83,7 @@ export interface Block {
   /** The screens of a register living under a parent record: the reference `field` takes the route's `param`. */
   scope?: ScopeRule;
   form?: { sections: { title: string; fields: string[] }[]; afterCreate?: string; createLabel?: string; registerBack?: 'list' | 'previous'; saveAndContinue?: boolean };
-  /** How each file field uploads: its bucket, the extensions it takes and the refusal of another. */
+  /** How each file field uploads and what it takes: its bucket (required of every file field), the extensions it takes and the refusal of another. */
   files?: Record<string, { bucket?: string; accept?: string[]; message?: string }>;
   /** Extra row actions of the list. */
   actions?: RowAction[];
@@ -249,6 +251,27 @@ export function sqlTypesOf(p: PropertySchema): string[] {
   }
 }
 
+/** A field holding the id of a stored file (format file), or a list of them. */
+export function isFileProperty(p: PropertySchema) {
+  return (baseType(p) === 'array' ? p.items?.format : p.format) === 'file';
+}
+
+/**
+ * What a file field takes (x-intranet.files: its bucket, accepted extensions and refusal of another
+ * type). Without extensions of its own, a field the forms draw as an image (by its name: imagem,
+ * capa, foto...) takes what they take: PNG or JPEG.
+ */
+export function fileRuleOf(def: ResourceDef, field: string): FileRule {
+  const { bucket, accept, message } = def.block.files![field];
+  if (accept || !isImageFieldName(field)) return { bucket: bucket!, accept, message };
+  return { bucket: bucket!, accept: IMAGE_EXTENSIONS.map((ext) => `.${ext}`), message: message ?? IMAGE_REJECTED };
+}
+
+/** The file fields of a resource, each with what it takes. */
+export function fileFieldsOf(def: ResourceDef): { field: string; rule: FileRule }[] {
+  return def.columns.filter((c) => isFileProperty(c.property)).map((c) => ({ field: c.name, rule: fileRuleOf(def, c.name) }));
+}
+
 export class SchemaError extends Error {}
 
 const metaAjv = new Ajv2020({ allErrors: true, strict: false });
@@ -281,9 +304,11 @@ export function checkSchema(schema: EntitySchema, file: string, validateMeta: (s
   placeholders(block.list.cardLink ?? '').forEach((f) => known(f, 'list.cardLink'));
   for (const field of Object.keys(block.files ?? {})) {
     known(field, 'files');
-    const p = props[field];
-    const format = baseType(p) === 'array' ? p.items?.format : p.format;
-    if (format !== 'file') throw new SchemaError(`${file}: files field "${field}" is not a file field (format file)`);
+    if (!isFileProperty(props[field])) throw new SchemaError(`${file}: files field "${field}" is not a file field (format file)`);
+  }
+  // The server accepts in a file field only a file of its bucket, so every file field names one.
+  for (const [field, p] of Object.entries(props)) {
+    if (isFileProperty(p) && !block.files?.[field]?.bucket) throw new SchemaError(`${file}: file field "${field}" needs its bucket in files`);
   }
   for (const field of Object.keys(block.fieldAccess ?? {})) {
     known(field, 'fieldAccess');

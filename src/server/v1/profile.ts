@@ -25,6 +25,7 @@ import {
   MAX_UPLOAD_BYTES,
   normalizeImageFormat,
   parseImageData,
+  PROFILE_PHOTO_BUCKET,
   regenderMaritalStatus,
   type EmployeeProfile,
   type Gender,
@@ -33,6 +34,7 @@ import { ROLE_HEADER } from '../../domain/roles.js';
 import { allows, authorize, forbidden, requireUser } from '../auth/access.js';
 import { assertMayAdminister } from '../auth/users.js';
 import type { Queryable } from '../db/index.js';
+import { fileRefusal, readerOf, storedFiles, type FileReader, type FileRule } from '../files/access.js';
 import { notFound } from '../errors.js';
 import { insertRow, updateRow, type Actor, type ResourceHooks } from '../resources/service.js';
 import { isPlainObject, validateRecord, ValidationError, type FieldErrors } from '../schemas/validation.js';
@@ -51,13 +53,16 @@ const PROFILE_BODY_LIMIT = 15 * 1024 * 1024;
 
 const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
+/** A photo given as a file id: a PNG or JPEG of the perfil bucket its writer may download (the engine's file rule). */
+const PHOTO_RULE: FileRule = { bucket: PROFILE_PHOTO_BUCKET, accept: ['.png', '.jpg', '.jpeg'], message: IMAGE_REJECTED };
+
 /** Checks image_data (file reference or base64) and answers its MIME type and the value to store. */
-async function checkImage(q: Queryable, data: string): Promise<{ data: string; format: string }> {
+async function checkImage(q: Queryable, data: string, writer: FileReader): Promise<{ data: string; format: string }> {
   if (isFileReference(data)) {
-    const { rows } = await q.query<{ tipo: string; tamanho: number }>('SELECT tipo, tamanho FROM storage.arquivo WHERE id = $1', [data.trim()]);
-    const format = normalizeImageFormat(rows[0]?.tipo);
-    if (!rows.length || !format || rows[0].tipo !== format || rows[0].tamanho > MAX_UPLOAD_BYTES) throw new ValidationError({ image_data: IMAGE_REJECTED }, IMAGE_REJECTED);
-    return { data: data.trim().toLowerCase(), format };
+    const id = data.trim().toLowerCase();
+    const file = (await storedFiles(q, [id])).get(id);
+    if (!file || fileRefusal(writer, file, PHOTO_RULE) || file.tamanho > MAX_UPLOAD_BYTES) throw new ValidationError({ image_data: IMAGE_REJECTED }, IMAGE_REJECTED);
+    return { data: id, format: file.tipo };
   }
   const { format: declared, base64 } = parseImageData(data);
   if (declared !== null && !normalizeImageFormat(declared)) throw new ValidationError({ image_data: IMAGE_REJECTED }, IMAGE_REJECTED);
@@ -76,7 +81,7 @@ async function checkImage(q: Queryable, data: string): Promise<{ data: string; f
  */
 export function profileHooks(): ResourceHooks {
   return {
-    async beforeWrite({ tx, values, existing, operation }) {
+    async beforeWrite({ tx, values, existing, operation, actor }) {
       if (!values || operation === 'delete') return;
       const merged: Record<string, any> = { ...(existing ?? {}), ...values };
       const errors: FieldErrors = {};
@@ -97,9 +102,13 @@ export function profileHooks(): ResourceHooks {
       if (values.id_cidade !== null && values.id_cidade !== undefined && !municipalityByIbge(Number(values.id_cidade))) errors.id_cidade = MSG.option;
       if (has(values, 'image_data')) {
         if (values.image_data === null) values.image_format = null;
-        else {
+        else if (isFileReference(values.image_data) && String(values.image_data).trim().toLowerCase() === existing?.image_data) {
+          // The photo already on the profile stays, whoever may read its file now.
+          values.image_data = existing.image_data;
+          values.image_format = existing.image_format;
+        } else {
           try {
-            const image = await checkImage(tx, String(values.image_data));
+            const image = await checkImage(tx, String(values.image_data), actor);
             values.image_data = image.data;
             values.image_format = image.format;
           } catch (e) {
@@ -137,7 +146,8 @@ interface Access {
  */
 async function accessTo(request: FastifyRequest, q: Queryable, id: number): Promise<Access> {
   const user = requireUser(request);
-  if (user.id === id) return { self: true, actor: { userId: user.id, providerIds: null, ownerId: user.id } };
+  // Oneself: one's own providers still bound the files the profile may name (a photo).
+  if (user.id === id) return { self: true, actor: { ...readerOf(user), ownerId: user.id } };
   const header = request.headers[ROLE_HEADER];
   const headerArea = typeof header === 'string' && header.includes(':') ? header.split(':')[0] : null;
   const area = headerArea && (MANAGER_AREAS as readonly string[]).includes(headerArea) ? headerArea : MANAGER_AREAS.find((a) => allows(request, a, 'manage'));

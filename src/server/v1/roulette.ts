@@ -156,17 +156,12 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
 
   app.put(
     '/v1/roulette/:id/aparencia',
-    docs('Grava a aparência de uma roleta', `${ROLE_DOC}, solicitante ou acima. Corpo { ${APPEARANCE_FIELDS.join(', ')} }; url_background é o id de uma imagem jpg ou png enviada a POST /v1/files/ (até 10 MB).`, { body: { type: 'object' } }),
+    docs('Grava a aparência de uma roleta', `${ROLE_DOC}, solicitante ou acima. Corpo { ${APPEARANCE_FIELDS.join(', ')} }; url_background é o id de uma imagem jpg ou png enviada a POST /v1/files/ (bucket roletas, até 10 MB) que quem grava pode baixar; outro arquivo: 400 { errors: { url_background } }.`, { body: { type: 'object' } }),
     async (request) => {
       const actor = actorFor(request, roulette.appearances, 'update');
       if (!isPlainObject(request.body)) throw new ValidationError({}, MSG.badRequest);
       refuseUnknownFields(request.body, APPEARANCE_FIELDS);
-      const body = request.body as Record<string, unknown>;
-      if (typeof body.url_background === 'string' && body.url_background) {
-        const { rows } = await db.query<{ tipo: string }>(`SELECT tipo FROM storage.arquivo WHERE id::text = $1`, [body.url_background]);
-        if (rows[0] && !['image/jpeg', 'image/png'].includes(rows[0].tipo)) throw badField('url_background', 'Formato do arquivo não permitido!');
-      }
-      return { aparencia: await roulette.saveAppearance((request.params as { id: string }).id, body, actor) };
+      return { aparencia: await roulette.saveAppearance((request.params as { id: string }).id, request.body as Record<string, unknown>, actor) };
     },
   );
 
