@@ -49,6 +49,14 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 /** JSON inside a script element: '<' escaped, so no text closes the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+/**
+ * The most of a vacancy's texts (description, requirements, benefits) a role page carries, in its body
+ * and again in its JobPosting data. Longer texts go as their plain-text summary: a page's size never
+ * follows what a vacancy holds.
+ */
+export const PAGE_TEXT_MAX = 12_000;
+const boundedText = (html: string) => (html.length <= PAGE_TEXT_MAX ? html : `<p>${escapeHtml(summary(html, PAGE_TEXT_MAX))}</p>`);
+
 /** The page the server answers when the admin is not built (API-only runs): the same head the app's would carry. */
 const BARE_INDEX = '<!doctype html>\n<html lang="pt-BR">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Intranet</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 
@@ -84,11 +92,13 @@ export function withMeta(html: string, meta: PageMeta): string {
     `<meta name="twitter:card" content="summary" />`,
     ...(meta.jsonLd ? [`<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>`] : []),
   ].join('\n    ');
-  let out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-  if (/<meta name="description"[^>]*>/.test(out)) out = out.replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`);
-  else out = out.replace('</title>', `</title>\n    <meta name="description" content="${escapeHtml(meta.description)}" />`);
-  out = out.replace('</head>', `    ${head}\n  </head>`);
-  if (meta.body) out = out.replace('<div id="root"></div>', `<div id="root">${meta.body}</div>`);
+  // Replacer functions, never replacement strings: a vacancy's '$`', "$'" or '$&' would otherwise copy the page into itself.
+  const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
+  let out = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  if (/<meta name="description"[^>]*>/.test(out)) out = out.replace(/<meta name="description"[^>]*>/, () => description);
+  else out = out.replace('</title>', () => `</title>\n    ${description}`);
+  out = out.replace('</head>', () => `    ${head}\n  </head>`);
+  if (meta.body) out = out.replace('<div id="root"></div>', () => `<div id="root">${meta.body}</div>`);
   return out;
 }
 
@@ -288,7 +298,7 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
     const url = `${origin(request)}${vaga.path}`;
     const place = [vaga.cidade, vaga.uf].filter(Boolean).join(' - ');
     const description = summary([vaga.descricao, vaga.requisitos].filter(Boolean).join(' '), 300) || `${vaga.titulo_vaga} em ${place} (${vaga.empresa.nome}).`;
-    const full = [vaga.descricao, vaga.requisitos && `<h3>Requisitos</h3>${vaga.requisitos}`, vaga.beneficios && `<h3>Benefícios</h3>${vaga.beneficios}`].filter(Boolean).join('\n');
+    const full = boundedText([vaga.descricao, vaga.requisitos && `<h3>Requisitos</h3>${vaga.requisitos}`, vaga.beneficios && `<h3>Benefícios</h3>${vaga.beneficios}`].filter(Boolean).join('\n'));
     const jsonLd = {
       '@context': 'https://schema.org/',
       '@type': 'JobPosting',
