@@ -179,7 +179,7 @@ describe('public vacancies', () => {
     }
   });
 
-  it('throttles each client address', async () => {
+  it('throttles each client address, the pages (role, list, sitemap) on the API’s budget, with Retry-After', async () => {
     const small = await testApp({ config: { careersReadsPerMinute: 3 } });
     try {
       const codes: number[] = [];
@@ -188,6 +188,15 @@ describe('public vacancies', () => {
       const other = await small.app.inject({ method: 'GET', url: '/v1/public/careers/vagas', remoteAddress: '198.51.100.100' });
       expect(other.statusCode).toBe(200);
       expect((await small.app.inject({ method: 'GET', url: '/v1/public/careers/vagas', remoteAddress: '198.51.100.99' })).json().message).toBe(CAREERS_MSG.tooMany);
+      // Once the API's limit is used, the served pages are refused too.
+      for (const url of ['/careers/role/1', '/careers/role/1/tecnico', '/careers/list', '/careers/list/bitcom', '/home/vacancy', '/sitemap.xml', '/robots.txt', '/v1/public/careers/vagas/1']) {
+        const r = await small.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.99' });
+        expect(r.statusCode, url).toBe(429);
+        expect(r.json().message, url).toBe(CAREERS_MSG.tooMany);
+        expect(Number(r.headers['retry-after']), url).toBeGreaterThanOrEqual(1);
+        expect(Number(r.headers['retry-after']), url).toBeLessThanOrEqual(60);
+      }
+      expect((await small.app.inject({ method: 'GET', url: '/careers/role/1', remoteAddress: '198.51.100.100' })).statusCode).toBe(404);
     } finally {
       await small.close();
     }

@@ -12,7 +12,6 @@ import { HttpError, notFound } from '../errors.js';
 import { setAuditUser, type Actor, type ResourceHooks, type ResourceService } from '../resources/service.js';
 import type { ResourceDef } from '../schemas/registry.js';
 import { ValidationError } from '../schemas/validation.js';
-import { withinClientRate } from '../auth/throttle.js';
 import type { Config } from '../config.js';
 import { isCpf, isPhone, onlyDigits } from '../../domain/validators.js';
 import { MSG } from '../../domain/messages.js';
@@ -494,12 +493,6 @@ export class RouletteService {
     const c = await this.bySlug(slug);
     const { rows } = await this.db.query<{ url_background: string | null }>(`SELECT url_background FROM roleta.aparencia WHERE id_campanha = $1`, [c.id]);
     return rows[0]?.url_background ?? null;
-  }
-
-  /** Whether a client address may make another public call now: ROULETTE_SPINS_PER_MINUTE spins a minute, six times as many reads. */
-  allowAttempt(ip: string, kind: 'giro' | 'leitura') {
-    const spins = this.config.rouletteSpinsPerMinute ?? 10;
-    return withinClientRate(this.db, `roleta:${kind}`, ip, kind === 'giro' ? spins : spins * 6, 60);
   }
 
   /**

@@ -18,6 +18,7 @@ import { CAREERS_MSG, CONTRACT_EMPLOYMENT_TYPES, CONTRACT_TYPE_LABELS, WORK_MODE
 import { MSG } from '../../domain/messages.js';
 import { actorFor, requireUser } from '../auth/access.js';
 import { createMailer } from '../auth/mailer.js';
+import type { RouteThrottle } from '../auth/routeThrottle.js';
 import { withinClientRate, withinRate } from '../auth/throttle.js';
 import { CAREERS_ERRORS, CareersService } from '../careers/service.js';
 import { TalentSearch } from '../careers/talent.js';
@@ -35,9 +36,9 @@ import type { V1Module } from './index.js';
 const docs = (summary: string, description: string, extra: Record<string, unknown> = {}) => ({
   schema: { tags: ['Carreiras'], summary, description, security: [{ bearerAuth: [] }], ...extra },
 });
-const open = (summary: string, description: string, extra: Record<string, unknown> = {}) => ({
+const open = (throttle: RouteThrottle, summary: string, description: string, extra: Record<string, unknown> = {}) => ({
   schema: { tags: ['Carreiras (site público)'], summary, description, security: [], ...extra },
-  config: { public: true },
+  config: { public: true, throttle },
 });
 const idParams = { params: { type: 'object', properties: { id: { type: 'string', maxLength: 12 } } } };
 const text = (max: number) => ({ type: 'string', maxLength: max });
@@ -122,18 +123,16 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
       .send(bytes);
   };
 
-  const readsPerMinute = config.careersReadsPerMinute ?? 120;
   const applicationsPerHour = config.careersApplicationsPerHour ?? 20;
-  const throttle = async (request: FastifyRequest) => {
-    if (!(await withinClientRate(db, 'carreiras:leitura', request.ip, readsPerMinute, 60))) throw new HttpError(429, CAREERS_MSG.tooMany);
-  };
+  /** The careers site's reads, its API and its pages alike, share one budget per client address. */
+  const reads: RouteThrottle = { kind: 'carreiras:leitura', limit: config.careersReadsPerMinute ?? 120, windowSeconds: 60, message: CAREERS_MSG.tooMany };
   /** The product's own address: PUBLIC_URL, else the address the request reached. */
   const origin = (request: FastifyRequest) => (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
   // ---- public calls -------------------------------------------------------------------------------
   app.get(
     '/v1/public/careers/vagas',
-    open('As vagas abertas', 'Sem login. Só as vagas publicadas, ativas, iniciadas e com inscrições abertas, com os campos públicos; filtros do site de carreiras.', {
+    open(reads, 'As vagas abertas', 'Sem login. Só as vagas publicadas, ativas, iniciadas e com inscrições abertas, com os campos públicos; filtros do site de carreiras.', {
       querystring: {
         type: 'object',
         additionalProperties: false,
@@ -150,13 +149,11 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
       },
     }),
     async (request) => {
-      await throttle(request);
       return careers.publicList(request.query as Record<string, any>);
     },
   );
 
-  app.get('/v1/public/careers/vagas/:id', open('Uma vaga aberta', 'Sem login. 404 para vaga em rascunho, inativa, encerrada ou inexistente.', idParams), async (request) => {
-    await throttle(request);
+  app.get('/v1/public/careers/vagas/:id', open(reads, 'Uma vaga aberta', 'Sem login. 404 para vaga em rascunho, inativa, encerrada ou inexistente.', idParams), async (request) => {
     const raw = (request.params as { id: string }).id;
     if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, CAREERS_MSG.vacancyNotFound);
     return careers.publicGet(Number(raw));
@@ -319,8 +316,8 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
     const body = `<main><h1>${escapeHtml(vaga.titulo_vaga)}</h1><p>${facts.join(' · ')}</p>${full}</main>`;
     return html(reply, withMeta(indexHtml(), { title: `${vaga.titulo_vaga} · ${vaga.empresa.nome}`, description, url, jsonLd, body }));
   };
-  app.get('/careers/role/:id', { schema: { hide: true, ...idParams } }, rolePage);
-  app.get('/careers/role/:id/:role', { schema: { hide: true, params: { type: 'object', properties: { id: text(12), role: text(200) } } } }, rolePage);
+  app.get('/careers/role/:id', { schema: { hide: true, ...idParams }, config: { throttle: reads } }, rolePage);
+  app.get('/careers/role/:id/:role', { schema: { hide: true, params: { type: 'object', properties: { id: text(12), role: text(200) } } }, config: { throttle: reads } }, rolePage);
 
   const listPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const company = (request.params as { company?: string }).company;
@@ -333,11 +330,11 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
     const path = provider ? `/careers/list/${provider.slug}` : '/careers/list';
     return html(reply, withMeta(indexHtml(), { title, description, url: `${origin(request)}${path}` }));
   };
-  app.get('/careers/list', { schema: { hide: true } }, listPage);
-  app.get('/careers/list/:company', { schema: { hide: true, params: { type: 'object', properties: { company: text(80) } } } }, listPage);
-  app.get('/home/vacancy', { schema: { hide: true } }, listPage);
+  app.get('/careers/list', { schema: { hide: true }, config: { throttle: reads } }, listPage);
+  app.get('/careers/list/:company', { schema: { hide: true, params: { type: 'object', properties: { company: text(80) } } }, config: { throttle: reads } }, listPage);
+  app.get('/home/vacancy', { schema: { hide: true }, config: { throttle: reads } }, listPage);
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/sitemap.xml', { schema: { hide: true }, config: { throttle: reads } }, async (request, reply) => {
     const base = origin(request);
     const { vacancies, providers } = await careers.openForSitemap();
     const entry = (path: string, lastmod?: string | null) => `  <url><loc>${escapeHtml(base + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
@@ -353,7 +350,7 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml);
   });
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/robots.txt', { schema: { hide: true }, config: { throttle: reads } }, async (request, reply) => {
     const base = origin(request);
     // Only the public pages are for search engines; the rest needs a sign-in anyway.
     const body = ['User-agent: *', 'Allow: /careers/', 'Allow: /home/vacancy', 'Allow: /patrocinios', 'Disallow: /api/', 'Disallow: /v1/', 'Disallow: /l/', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
