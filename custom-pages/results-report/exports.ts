@@ -1,7 +1,7 @@
 // A report table as a spreadsheet: CSV (';', UTF-8 with BOM, as the generated lists export) and
 // XLSX (@e965/xlsx, imported only when asked for). The values are the ones the table shows. The HR
 // reports (custom-pages/hr-reports) use them too, with the foundation's file name (table-export).
-import { toCsv } from '../../src/domain/format.js';
+import { spreadsheetRows, toCsv } from '../../src/domain/format.js';
 import { saveBlob } from '../../src/admin/generator/files.js';
 
 export type Sheet = { name: string; rows: string[][] };
@@ -24,7 +24,7 @@ export async function exportXlsx(sheet: Sheet, base = fileBase(sheet.name)) {
   const XLSX = await import('@e965/xlsx');
   const book = XLSX.utils.book_new();
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet.rows), sheet.name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31));
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(spreadsheetRows(sheet.rows)), sheet.name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31));
   const data = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
   saveBlob(new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), `${base}.xlsx`);
 }

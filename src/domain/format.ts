@@ -236,16 +236,41 @@ export function applyMask(mask: string, value: unknown): string {
   return out;
 }
 
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A number written as text ('-12', '-1.234,56', '+5,2%', '-R$ 10,00'): no formula can hide in it. */
+const NUMERAL = /^[-+]?(?:R\$\s?)?\d[\d.,]*%?$/;
+
 /**
- * Rows to CSV text with the spec's ';' separator. Cells holding the separator, quotes or line breaks
- * are quoted; a leading BOM lets spreadsheet programs read the accents as UTF-8.
+ * A cell of a CSV or XLSX the product writes, safe to open in a spreadsheet (OWASP's CSV injection
+ * guidance): a text starting with =, +, -, @, a tab or a carriage return gets a leading apostrophe, so
+ * that an imported name cannot run as a formula. Numbers stay numbers, and so does a numeral written as
+ * text (a negative amount of a report). Every CSV and XLSX writer passes its cells through here.
  */
-export function toCsv(rows: readonly (readonly unknown[])[], separator = ';'): string {
+export function spreadsheetCell<T>(value: T): T | string {
+  return typeof value === 'string' && FORMULA_START.test(value) && !NUMERAL.test(value) ? `'${value}` : value;
+}
+
+/** Rows for an XLSX sheet (SheetJS aoa_to_sheet): every cell through spreadsheetCell. */
+export function spreadsheetRows<T>(rows: readonly (readonly T[])[]): (T | string)[][] {
+  return rows.map((row) => row.map(spreadsheetCell));
+}
+
+/** One CSV line (without its line break): cells holding the separator, quotes or line breaks are quoted. */
+export function csvLine(values: readonly unknown[], separator = ';'): string {
   const cell = (value: unknown) => {
-    const text = value === null || value === undefined ? '' : String(value);
+    const safe = spreadsheetCell(value);
+    const text = safe === null || safe === undefined ? '' : String(safe);
     return /["\r\n]/.test(text) || text.includes(separator) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  return '\uFEFF' + rows.map((row) => row.map(cell).join(separator)).join('\r\n');
+  return values.map(cell).join(separator);
+}
+
+/**
+ * Rows to CSV text with the spec's ';' separator (csvLine's cells); a leading BOM lets spreadsheet
+ * programs read the accents as UTF-8.
+ */
+export function toCsv(rows: readonly (readonly unknown[])[], separator = ';'): string {
+  return '\uFEFF' + rows.map((row) => csvLine(row, separator)).join('\r\n');
 }
 
 /** The name of the exported table file. */

@@ -21,6 +21,7 @@ import { IdentityService } from './auth/identity.js';
 import { cognitoAuthenticatorFor } from './auth/cognito.js';
 import { createMailer } from './auth/mailer.js';
 import { authRoutes } from './auth/routes.js';
+import { routeThrottlePlugin } from './auth/routeThrottle.js';
 import { TokenService } from './auth/tokens.js';
 import { usersHooks } from './auth/users.js';
 import { cognitoUsers } from './auth/cognitoUsers.js';
@@ -103,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // With Cognito settings, bearer tokens are Cognito identity tokens (roles still from auth.usuario).
   const authenticate = cognitoAuthenticatorFor(app, config.cognito) ?? ((token: string) => identity.authenticate(token));
   await app.register(authPlugin, { authenticate });
+  // Before any route: every public route's throttle is checked at start and applied per request.
+  await app.register(routeThrottlePlugin, { db, now: options.now });
   const actorOf = actorFor;
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -163,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 
   await app.register(resourceRoutes, { service, actorOf });
-  await app.register(authRoutes, { identity, cognito: config.cognito });
+  await app.register(authRoutes, { identity, cognito: config.cognito, requestsPerMinute: config.authRequestsPerMinute ?? 300 });
 
   // The communication dispatcher and, with config.jobsEnabled, the job queue (pg-boss) and its schedules.
   await setupJobs(app, { db, config, now: options.now });
@@ -208,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fileRoutes, { db, storage, config });
 
   // For load balancers and monitors: 503 with Retry-After while the database is away.
+  // Not throttled (UNTHROTTLED_PUBLIC_ROUTES): monitors probe it.
   app.get('/health', { schema: { hide: true } }, async (request, reply) => {
     try {
       await db.query('SELECT 1');

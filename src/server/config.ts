@@ -71,6 +71,13 @@ export interface Config {
   careersApplicationsPerHour?: number;
   /** Sponsorship requests one client address may send an hour (SPONSORSHIP_REQUESTS_PER_HOUR, 10). */
   sponsorshipRequestsPerHour?: number;
+  /** Calls of the sign-in API (/v1/auth/* without a session) one client address may make a minute (AUTH_REQUESTS_PER_MINUTE, 300). */
+  authRequestsPerMinute?: number;
+  /**
+   * Tracking link redirects (/l/{code}) one client address may follow a minute, counted by each server
+   * instance in its own memory, not in the database (TRACKING_REDIRECTS_PER_MINUTE, 1200; 0: no limit).
+   */
+  trackingRedirectsPerMinute?: number;
 }
 
 export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
@@ -134,6 +141,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     careersReadsPerMinute: Math.max(1, int(env.CAREERS_READS_PER_MINUTE, 120)),
     careersApplicationsPerHour: Math.max(1, int(env.CAREERS_APPLICATIONS_PER_HOUR, 20)),
     sponsorshipRequestsPerHour: Math.max(1, int(env.SPONSORSHIP_REQUESTS_PER_HOUR, 10)),
+    authRequestsPerMinute: Math.max(1, int(env.AUTH_REQUESTS_PER_MINUTE, 300)),
+    trackingRedirectsPerMinute: Math.max(0, int(env.TRACKING_REDIRECTS_PER_MINUTE, 1200)),
     cognito:
       env.COGNITO_USER_POOL_ID && env.COGNITO_CLIENT_ID
         ? {

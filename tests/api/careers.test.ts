@@ -7,7 +7,8 @@
 // note; the vacancy register's new rules (manager from the users, city from the municipality list).
 import { todayInSaoPaulo } from '../../src/server/roulette/service.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAREERS_MSG } from '../../src/domain/careers.js';
+import { CAREERS_MSG, summary } from '../../src/domain/careers.js';
+import { PAGE_TEXT_MAX } from '../../src/server/v1/careers.js';
 import { bearer, qs, testApp, type TestApp } from '../helpers/app.js';
 import { file, multipart, pdf, PNG } from '../helpers/files.js';
 
@@ -178,7 +179,7 @@ describe('public vacancies', () => {
     }
   });
 
-  it('throttles each client address', async () => {
+  it('throttles each client address, the pages (role, list, sitemap) on the API’s budget, with Retry-After', async () => {
     const small = await testApp({ config: { careersReadsPerMinute: 3 } });
     try {
       const codes: number[] = [];
@@ -187,6 +188,15 @@ describe('public vacancies', () => {
       const other = await small.app.inject({ method: 'GET', url: '/v1/public/careers/vagas', remoteAddress: '198.51.100.100' });
       expect(other.statusCode).toBe(200);
       expect((await small.app.inject({ method: 'GET', url: '/v1/public/careers/vagas', remoteAddress: '198.51.100.99' })).json().message).toBe(CAREERS_MSG.tooMany);
+      // Once the API's limit is used, the served pages are refused too.
+      for (const url of ['/careers/role/1', '/careers/role/1/tecnico', '/careers/list', '/careers/list/bitcom', '/home/vacancy', '/sitemap.xml', '/robots.txt', '/v1/public/careers/vagas/1']) {
+        const r = await small.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.99' });
+        expect(r.statusCode, url).toBe(429);
+        expect(r.json().message, url).toBe(CAREERS_MSG.tooMany);
+        expect(Number(r.headers['retry-after']), url).toBeGreaterThanOrEqual(1);
+        expect(Number(r.headers['retry-after']), url).toBeLessThanOrEqual(60);
+      }
+      expect((await small.app.inject({ method: 'GET', url: '/careers/role/1', remoteAddress: '198.51.100.100' })).statusCode).toBe(404);
     } finally {
       await small.close();
     }
@@ -238,6 +248,67 @@ describe('the role page and the sitemap (search engines and link previews)', () 
     expect(robots.body).toContain('Sitemap: https://carreiras.exemplo.com.br/sitemap.xml');
     const list = await visitor('/careers/list/bitcom');
     expect(list.body).toContain('<title>Vagas Bitcom · Intranet</title>');
+  });
+});
+
+describe('the role page with the characters of a replacement string ($`, $\', $&, $1, $$) in the vacancy', () => {
+  const SPECIALS = "a$`b$'c$&d$1e$$f";
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  const count = (text: string, part: string) => text.split(part).length - 1;
+  /** The page's frame once: a filled field that copied the template into itself would repeat it. */
+  const expectOneFrame = (html: string) => {
+    for (const part of ['<!doctype html>', '<head>', '</head>', '<title>', '<div id="root">']) expect(count(html, part), part).toBe(1);
+  };
+
+  it('serves every filled field (title, description, requirements, benefits, provider) literally, escaped where HTML requires', async () => {
+    const provider = `Fibra ${SPECIALS}`;
+    const created = await t.inject({ method: 'POST', url: '/api/providers', payload: { nome: provider } });
+    expect(created.statusCode, created.body).toBe(201);
+    const providerId = created.json().id as number;
+    const title = `Técnico ${SPECIALS}`;
+    const v = await vacancy({ titulo_vaga: title, id_empresa: providerId, id_departamento: null, descricao: `<p>Descrição ${SPECIALS}</p>`, requisitos: `<p>Requisitos ${SPECIALS}</p>`, beneficios: `<p>Benefícios ${SPECIALS}</p>` });
+    const stored = (await visitor(`/v1/public/careers/vagas/${v.id}`)).json().vaga;
+    expect(stored.titulo_vaga).toBe(title);
+    const r = await visitor(`/careers/role/${v.id}`);
+    expect(r.statusCode).toBe(200);
+    const html = r.body;
+    expectOneFrame(html);
+    expect(count(html, 'application/ld+json')).toBe(1);
+    expect(html).toContain(`<title>${escape(`${title} · ${provider} · Intranet`)}</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${escape(`${title} · ${provider}`)}" />`);
+    expect(html).toContain(`<meta name="description" content="${escape(summary([stored.descricao, stored.requisitos].join(' '), 300))}" />`);
+    expect(html).toContain(`<meta property="og:description" content="${escape(summary([stored.descricao, stored.requisitos].join(' '), 300))}" />`);
+    expect(html).toContain(`<h1>${escape(title)}</h1>`);
+    expect(html).toContain(`<p>${escape(provider)} · `);
+    for (const field of ['descricao', 'requisitos', 'beneficios'] as const) {
+      expect(stored[field]).toContain(SPECIALS.replace('&', '&amp;'));
+      expect(html).toContain(stored[field]);
+    }
+    const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]);
+    expect(ld.title).toBe(title);
+    expect(ld.hiringOrganization.name).toBe(provider);
+    for (const field of ['descricao', 'requisitos', 'beneficios'] as const) expect(ld.description).toContain(stored[field]);
+    expect(html.length).toBeLessThan(16_000);
+    // The provider's list page fills the same template with the provider's name.
+    const list = await visitor(`/careers/list/${providerId}`);
+    expectOneFrame(list.body);
+    expect(list.body).toContain(`<title>${escape(`Vagas ${provider} · Intranet`)}</title>`);
+  });
+
+  it('stays small with every text at its longest, made of those characters', async () => {
+    const text = (label: string) => `<p>${label} ${"$`$'$&$1$$ ".repeat(1_200)}</p>`;
+    const title = `${"$`$'$&$1$$".repeat(19)}`.slice(0, 190);
+    const v = await vacancy({ titulo_vaga: title, descricao: text('Descrição'), requisitos: text('Requisitos'), beneficios: text('Benefícios') });
+    const r = await visitor(`/careers/role/${v.id}`);
+    expect(r.statusCode).toBe(200);
+    expectOneFrame(r.body);
+    expect(r.body).toContain(`<h1>${escape(title)}</h1>`);
+    // The body and the JobPosting data each carry at most PAGE_TEXT_MAX characters of the texts (a summary past it).
+    expect(r.body.length).toBeLessThan(64_000);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(r.body)![1]);
+    expect(ld.title).toBe(title);
+    expect(ld.description).toMatch(/^<p>Descrição \$`\$&#39;\$&amp;\$1\$\$ /);
+    expect(ld.description.length).toBeLessThanOrEqual(PAGE_TEXT_MAX * 2);
   });
 });
 

@@ -649,6 +649,33 @@ describe('the template and the report', () => {
   });
 });
 
+describe('the report neutralises spreadsheet formulas (OWASP CSV injection)', () => {
+  it('names and values such as =HYPERLINK(...), +cmd|..., @SUM(...), -2+3 or =1+1 after a tab come out with a leading apostrophe', async () => {
+    const rows = [
+      ['nome', 'cpf', 'telefone'],
+      ['=HYPERLINK("http://x")', '', '123'],
+      ["+cmd|' /C calc'!A0", '', '456'],
+      ['@SUM(1)', '', '789'],
+      ['-2+3', cpf(), ''],
+      ['Tabulação Inicial', '', '\t=1+1'],
+    ];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Leads');
+    const imp = await createImport(await upload('formulas.xlsx', XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer));
+    const r = await call('GET', `/v1/lead/importacao/${imp.id}/relatorio`, undefined, 'marketing:leitor');
+    expect(r.statusCode, r.body).toBe(200);
+    const lines = r.body.slice(1).split('\r\n');
+    expect(lines.find((l) => l.startsWith('2;'))).toMatch(/^2;"'=HYPERLINK\(""http:\/\/x""\)";123;;Telefone;/);
+    expect(lines.find((l) => l.startsWith('3;'))).toMatch(/^3;'\+cmd\|' \/C calc'!A0;456;;Telefone;/);
+    expect(lines.find((l) => l.startsWith('4;'))).toMatch(/^4;'@SUM\(1\);789;;Telefone;/);
+    expect(lines.find((l) => l.startsWith('5;'))).toMatch(/^5;'-2\+3;;\d{3}\.\d{3}\.\d{3}-\d{2};Nome;/);
+    // The import trims the cell's tab; what is left still starts like a formula.
+    expect(lines.find((l) => l.startsWith('6;'))).toMatch(/^6;Tabulação Inicial;'=1\+1;;Telefone;/);
+    // No cell of the file starts like a formula.
+    for (const line of lines) expect(line).not.toMatch(/(^|;)"?[=+@\t\r]|(^|;)"?-(?!\d)/);
+  });
+});
+
 describe('the generic API over the same records', () => {
   it('an import does not change after it is made (409); deleting it deletes its rows and keeps its leads', async () => {
     const { imp } = await scenarioImport();

@@ -294,6 +294,24 @@ describe('the public page and the spin', () => {
     }
   });
 
+  it('throttles the background image with the public page: ROULETTE_SPINS_PER_MINUTE × 6 reads a minute per address, then 429 with Retry-After', async () => {
+    const small = await testApp({ config: { rouletteSpinsPerMinute: 1 } });
+    try {
+      const get = (url: string, ip = '203.0.113.31') => small.app.inject({ method: 'GET', url, remoteAddress: ip });
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) codes.push((await get('/v1/public/roulette/qualquercoisa2')).statusCode);
+      for (let i = 0; i < 3; i++) codes.push((await get('/v1/public/roulette/qualquercoisa2/fundo')).statusCode);
+      const refused = await get('/v1/public/roulette/qualquercoisa2/fundo');
+      expect([...codes, refused.statusCode]).toEqual([404, 404, 404, 404, 404, 404, 429]);
+      expect(refused.json().message).toBe(ROULETTE_MSG.tooMany);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect((await get('/v1/public/roulette/qualquercoisa2/fundo', '203.0.113.32')).statusCode).toBe(404);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('never oversells: 50 simultaneous spins for the last unit give exactly one winner of it', async () => {
     const c = await createCampaign();
     // The non-customers' wheel: one unit left of the prize that can be won, the others at their minimum.

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages.js';
 import { TRACKING_MSG } from '../../src/server/tracking/messages.js';
+import { SYSTEM } from '../../src/server/resources/service.js';
 import { trackingServices } from '../../src/server/tracking/service.js';
 import { bearer, testApp, type TestApp } from '../helpers/app.js';
 
@@ -194,6 +195,46 @@ describe('the redirect /l/{code}', () => {
     const { rows } = await t.db.query('SELECT visitante FROM vendas.tracking_clique WHERE id_tracking_url = $1', [row.id]);
     expect(rows[0].visitante).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain('127.0.0.1');
+  });
+});
+
+describe('the redirect’s throttle', () => {
+  it('counts each address in the instance’s memory: TRACKING_REDIRECTS_PER_MINUTE visits a minute, then 429 with Retry-After, not recorded', async () => {
+    const small = await testApp({ config: { trackingBaseUrl: BASE, trackingRedirectsPerMinute: 2 } });
+    try {
+      const service = small.app.resources;
+      const provider = await service.create(service.get('providers'), { nome: 'Bitcom', site: 'https://www.bitcom.com.br' }, SYSTEM);
+      const campaign = await service.create(service.get('sales-campaigns'), { nome: 'Limite', bitcom: true }, SYSTEM);
+      const channel = await service.create(service.get('sales-channels'), { nome: 'Panfleto', bitcom: true }, SYSTEM);
+      const link = await service.create(service.get('tracking-links'), { id_empresa: provider.id, id_campanha: campaign.id, id_canal: channel.id }, SYSTEM);
+      const go = (ip: string, method: 'GET' | 'HEAD' = 'GET') => small.app.inject({ method, url: `/l/${codeOf(String(link.url))}`, remoteAddress: ip, headers: { 'user-agent': CHROME } });
+      expect([(await go('203.0.113.40')).statusCode, (await go('203.0.113.40', 'HEAD')).statusCode]).toEqual([302, 302]);
+      const refused = await go('203.0.113.40');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(MSG.tooManyRequests);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(refused.headers.location).toBeUndefined();
+      expect((await go('203.0.113.40', 'HEAD')).statusCode).toBe(429);
+      expect((await go('203.0.113.41')).statusCode).toBe(302);
+      // Nothing written per request: no counter in the database; the refused visits are no clicks.
+      expect((await small.db.query(`SELECT 1 FROM auth.limite WHERE chave LIKE 'links%'`)).rows).toEqual([]);
+      await trackingServices.get(small.db)!.clicks.flush();
+      expect((await small.db.query<{ n: number }>('SELECT count(*)::int AS n FROM vendas.tracking_clique WHERE id_tracking_url = $1', [link.id])).rows[0].n).toBe(3);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('0 turns it off (the benchmark’s single address)', async () => {
+    const off = await testApp({ config: { trackingBaseUrl: BASE, trackingRedirectsPerMinute: 0 } });
+    try {
+      const codes = new Set<number>();
+      for (let i = 0; i < 30; i++) codes.add((await off.app.inject({ method: 'GET', url: '/l/naoexiste1', remoteAddress: '203.0.113.42' })).statusCode);
+      expect([...codes]).toEqual([404]);
+    } finally {
+      await off.close();
+    }
   });
 });
 

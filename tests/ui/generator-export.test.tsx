@@ -50,3 +50,20 @@ describe('CSV export of a big list', () => {
     expect(await screen.findByText(/Exportadas as primeiras 1\.500 de 1\.600 linhas/)).toBeTruthy();
   }, 90_000);
 });
+
+describe('CSV export of cells a spreadsheet would read as formulas', () => {
+  // (A leading tab never reaches a list: the server trims the texts it stores; tests/unit/spreadsheet-cells.test.ts covers it.)
+  it('neutralises names such as =HYPERLINK(...), +cmd|..., @SUM(...) and -2+3 with an apostrophe', async () => {
+    const provider = (await server.inject({ method: 'POST', url: '/api/providers', payload: { nome: 'Fórmulas' } })).json().id;
+    const names = ['=HYPERLINK("http://x")', "+cmd|' /C calc'!A0", '@SUM(1)', '-2+3', 'Ana Comum'];
+    for (const nome of names) {
+      const r = await server.inject({ method: 'POST', url: '/api/leads', payload: { nome, id_empresa: provider, equipe: 'interna', tipo: 'novo' } });
+      expect(r.statusCode, r.body).toBe(201);
+    }
+    renderAdmin(baseUrl, `/sales/internal/leads/list`);
+    await screen.findByText('@SUM(1)', undefined, { timeout: 60_000 });
+    const { lines } = await exportCsv();
+    const firstCells = lines.slice(1).map((line) => /^("(?:[^"]|"")*"|[^;]*)/.exec(line)![1]);
+    expect(firstCells.sort()).toEqual([`"'=HYPERLINK(""http://x"")"`, "'+cmd|' /C calc'!A0", "'-2+3", "'@SUM(1)", 'Ana Comum'].sort());
+  }, 90_000);
+});

@@ -153,6 +153,40 @@ describe('the HR report page', () => {
   });
 });
 
+describe('the exports neutralise spreadsheet formulas', () => {
+  it('CSV and XLSX carry a name such as =HYPERLINK(...) or -2+3 with a leading apostrophe, as text', async () => {
+    const C = await create('providers', { nome: 'Fórmulas' });
+    const depC = await create('departments', { nome: 'Planilhas', id_empresa: C });
+    await employee('=HYPERLINK("http://x")', C, depC, 'F', `${year - 30}-01-10`, `${year - 3}-02-10`);
+    await employee('-2+3', C, depC, 'M', `${year - 31}-01-11`, `${year - 3}-02-11`);
+    open(`/reports/list-general?id_empresa=${C}&ordem=nome&por_pagina=20`);
+    await waitFor(async () => expect((await rowsText()).join('|')).toContain('=HYPERLINK("http://x")'), { timeout: 60_000 });
+    const csv = await exportCsv('CSV');
+    expect(csv.lines.slice(1).map((l) => /^("(?:[^"]|"")*"|[^;]*)/.exec(l)![1])).toEqual(["'-2+3", `"'=HYPERLINK(""http://x"")"`]);
+    let blob: Blob | undefined;
+    const created = vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blob = b as Blob;
+      return 'blob:xlsx';
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'XLSX' }));
+      await waitFor(() => expect(blob).toBeTruthy(), { timeout: 30_000 });
+    } finally {
+      created.mockRestore();
+      click.mockRestore();
+    }
+    const XLSX = await import('@e965/xlsx');
+    const book = XLSX.read(new Uint8Array(await blob!.arrayBuffer()), { type: 'array' });
+    const sheet = book.Sheets[book.SheetNames[0]];
+    expect(sheet.A1.v).toBe('Nome');
+    expect([sheet.A2, sheet.A3].map((c) => [c.t, c.v, c.f])).toEqual([
+      ['s', "'-2+3", undefined],
+      ['s', '\'=HYPERLINK("http://x")', undefined],
+    ]);
+  }, 120_000);
+});
+
 describe('the reports home', () => {
   it('shows a card per report', async () => {
     renderPage(ui.baseUrl, '/reports/home', customPageRoutes(false));

@@ -139,9 +139,12 @@ export function actorFor(caller: Caller, def: ResourceDef, operation: Operation)
  */
 export function isPublicRoute(request: FastifyRequest): boolean {
   const url = request.routeOptions.url;
-  if (url === undefined) return true;
-  if (request.routeOptions.config?.public === true) return true;
-  return !/^\/(api|v1)(\/|$)/.test(url);
+  return url === undefined || isPublicPath(url, request.routeOptions.config);
+}
+
+/** Whether a route, by its path and config, is open to callers without a token (isPublicRoute's rule). */
+export function isPublicPath(url: string, config: { public?: boolean } | undefined): boolean {
+  return config?.public === true || !/^\/(api|v1)(\/|$)/.test(url);
 }
 
 /** The one websocket route: GraphQL subscriptions (graphql-ws). */

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDENTITY_MSG, REFRESH_REUSE_SECONDS, type IdentityService } from './identity.js';
 import type { Config } from '../config.js';
 import { authorize, bearerOf, requireUser } from './access.js';
+import type { RouteThrottle } from './routeThrottle.js';
 import { revokeCognitoToken } from './cognito.js';
 import { AUTH_MSG } from '../../domain/messages.js';
 import { HttpError } from '../errors.js';
@@ -38,13 +39,14 @@ const doc = (summary: string, properties: Record<string, unknown> = {}, descript
   validatorCompiler: () => () => true,
 });
 
-/** A sign-in call anyone may make without a token. */
-const open = (route: ReturnType<typeof doc>) => ({ ...route, schema: { ...route.schema, security: [] }, config: { public: true } });
-
 const s = { type: 'string' };
 
-export async function authRoutes(app: FastifyInstance, opts: { identity: IdentityService; cognito?: Config['cognito'] }) {
+export async function authRoutes(app: FastifyInstance, opts: { identity: IdentityService; cognito?: Config['cognito']; requestsPerMinute: number }) {
   const { identity, cognito } = opts;
+  /** Every call without a session, per client address (besides the sign-in's own locks and code limits). */
+  const throttle: RouteThrottle = { kind: 'autenticacao', limit: opts.requestsPerMinute, windowSeconds: 60 };
+  /** A sign-in call anyone may make without a token. */
+  const open = (route: ReturnType<typeof doc>) => ({ ...route, schema: { ...route.schema, security: [] }, config: { public: true, throttle } });
 
   // With Cognito the browser signs in, resets and changes passwords through aws-amplify: the
   // built-in calls would answer tokens the server refuses or e-mail codes nobody can use.
@@ -53,7 +55,7 @@ export async function authRoutes(app: FastifyInstance, opts: { identity: Identit
   };
 
   // Which sign-in the browser uses: the built-in one, or Cognito through aws-amplify.
-  app.get('/v1/auth/config', { schema: { tags: ['Autenticação'], summary: 'Como entrar: identidade própria ou AWS Cognito' }, config: { public: true } }, async () =>
+  app.get('/v1/auth/config', { schema: { tags: ['Autenticação'], summary: 'Como entrar: identidade própria ou AWS Cognito' }, config: { public: true, throttle } }, async () =>
     cognito
       ? { provider: 'cognito', cognito: { region: cognito.region, userPoolId: cognito.userPoolId, userPoolClientId: cognito.clientId, endpoint: cognito.endpoint ?? null } }
       : { provider: 'builtin' },

@@ -40,26 +40,42 @@ export async function clearFailures(q: Queryable, key: string) {
   await q.query(`DELETE FROM auth.limite WHERE chave = $1`, [key]);
 }
 
+/** A throttle's answer: whether the event is allowed, and the seconds until its window ends (Retry-After). */
+export interface RateVerdict {
+  allowed: boolean;
+  retryAfter: number;
+}
+
+/** Counts an event in a fixed window under a key: within `limit`, and when the window ends. */
+export async function rate(q: Queryable, key: string, limit: number, windowSeconds: number): Promise<RateVerdict> {
+  const { rows } = await q.query<{ falhas: number; restante: number }>(
+    `INSERT INTO auth.limite AS l (chave, falhas, janela_inicio) VALUES ($1, 1, now())
+     ON CONFLICT (chave) DO UPDATE SET
+       falhas = CASE WHEN l.janela_inicio < now() - make_interval(secs => $2) THEN 1 ELSE l.falhas + 1 END,
+       janela_inicio = CASE WHEN l.janela_inicio < now() - make_interval(secs => $2) THEN now() ELSE l.janela_inicio END
+     RETURNING falhas, GREATEST(1, ceil(extract(epoch FROM l.janela_inicio + make_interval(secs => $2) - now())))::int AS restante`,
+    [key, windowSeconds],
+  );
+  return { allowed: rows[0].falhas <= limit, retryAfter: rows[0].restante };
+}
+
 /**
  * Counts an event in a fixed window; answers false when the limit is exceeded
  * (e.g. at most 5 reset codes per account per hour).
  */
 export async function withinRate(q: Queryable, key: string, limit: number, windowSeconds: number) {
-  const { rows } = await q.query<{ falhas: number }>(
-    `INSERT INTO auth.limite AS l (chave, falhas, janela_inicio) VALUES ($1, 1, now())
-     ON CONFLICT (chave) DO UPDATE SET
-       falhas = CASE WHEN l.janela_inicio < now() - make_interval(secs => $2) THEN 1 ELSE l.falhas + 1 END,
-       janela_inicio = CASE WHEN l.janela_inicio < now() - make_interval(secs => $2) THEN now() ELSE l.janela_inicio END
-     RETURNING falhas`,
-    [key, windowSeconds],
-  );
-  return rows[0].falhas <= limit;
+  return (await rate(q, key, limit, windowSeconds)).allowed;
 }
 
 /**
- * The throttle of the public pages (careers, roulettes, sponsorship): `limit` requests of a kind per
- * client address and window, counted in the database under a hash of the address (never the address).
+ * The throttle of the public pages (careers, roulettes, sponsorship, ...: src/server/auth/routeThrottle.ts):
+ * `limit` requests of a kind per client address and window, counted in the database under a hash of
+ * the address (never the address).
  */
-export function withinClientRate(q: Queryable, kind: string, ip: string, limit: number, windowSeconds = 60) {
-  return withinRate(q, `${kind}:${createHash('sha256').update(ip).digest('hex').slice(0, 32)}`, limit, windowSeconds);
+export function clientRate(q: Queryable, kind: string, ip: string, limit: number, windowSeconds = 60) {
+  return rate(q, `${kind}:${createHash('sha256').update(ip).digest('hex').slice(0, 32)}`, limit, windowSeconds);
+}
+
+export async function withinClientRate(q: Queryable, kind: string, ip: string, limit: number, windowSeconds = 60) {
+  return (await clientRate(q, kind, ip, limit, windowSeconds)).allowed;
 }

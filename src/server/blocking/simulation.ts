@@ -7,6 +7,7 @@
 import { Readable } from 'node:stream';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { csvLine } from '../../domain/format.js';
 import type { Customer, OverdueCity, OverdueExceptions, OverdueQuery, Situacao } from '../customers/directory.js';
 import type { CustomerDirectory } from '../customers/index.js';
 import type { Queryable } from '../db/index.js';
@@ -119,21 +120,10 @@ export const SITUACAO_LABELS: Record<Situacao, string> = { ativo: 'Ativo', suspe
 
 export const CSV_HEADERS = ['Código do cliente', 'Nome/Razão social', 'CPF/CNPJ', 'Cidade', 'UF', 'Bairro', 'Plano', 'Situação', 'Dias de atraso'];
 
-/**
- * A CSV cell with the tables' ';' separator: quoted when it holds the separator, quotes or line
- * breaks; a text starting like a spreadsheet formula (=, +, -, @) gets a leading apostrophe, so that
- * an ERP name cannot run as a formula in the spreadsheet that opens the file.
- */
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+// The lists' CSV cells (src/domain/format.ts): ';'-separated, quoted where needed, formulas neutralised.
+const line = (values: readonly unknown[]) => `${csvLine(values)}\r\n`;
 
-const line = (values: readonly unknown[]) => `${values.map(cell).join(';')}\r\n`;
-
-export const csvLine = (c: Customer) =>
+export const customerLine = (c: Customer) =>
   line([c.cod_cliente, c.nome_razaosocial, c.cpf ?? c.cnpj, c.cidade, c.uf, c.bairro, c.plano, SITUACAO_LABELS[c.situacao] ?? c.situacao, c.dias_atraso]);
 
 /**
@@ -146,8 +136,8 @@ export async function simulationCsv(directory: CustomerDirectory, query: Overdue
   async function* chunks() {
     yield `\uFEFF${line(CSV_HEADERS)}`;
     if (first.done) return;
-    yield first.value.map(csvLine).join('');
-    for await (const rows of batches) yield rows.map(csvLine).join('');
+    yield first.value.map(customerLine).join('');
+    for await (const rows of batches) yield rows.map(customerLine).join('');
   }
   return Readable.from(chunks(), { objectMode: false });
 }

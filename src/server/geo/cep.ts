@@ -50,7 +50,7 @@ export function cepDigits(value: unknown): string {
 export const formatCep = (digits: string) => `${digits.slice(0, 5)}-${digits.slice(5)}`;
 
 export function cepUrl(template: string, digits: string) {
-  return template.includes('{cep}') ? template.replaceAll('{cep}', digits) : `${template.replace(/\/+$/, '')}/${digits}`;
+  return template.includes('{cep}') ? template.replaceAll('{cep}', () => digits) : `${template.replace(/\/+$/, '')}/${digits}`;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');

@@ -13,7 +13,6 @@ import { setAuditUser, type Actor, type ResourceHooks, type ResourceService } fr
 import { fileRuleOf, type ResourceDef } from '../schemas/registry.js';
 import { fileRefusal, storedFiles } from '../files/access.js';
 import { ValidationError } from '../schemas/validation.js';
-import { withinClientRate } from '../auth/throttle.js';
 import type { Config } from '../config.js';
 import { isCpf, isPhone, onlyDigits } from '../../domain/validators.js';
 import { MSG } from '../../domain/messages.js';
@@ -510,12 +509,6 @@ export class RouletteService {
     if (!id) return null;
     const file = (await storedFiles(q, [id])).get(id);
     return fileRefusal({ userId: null, providerIds: [c.id_empresa] }, file, fileRuleOf(this.appearances, 'url_background')) ? null : id;
-  }
-
-  /** Whether a client address may make another public call now: ROULETTE_SPINS_PER_MINUTE spins a minute, six times as many reads. */
-  allowAttempt(ip: string, kind: 'giro' | 'leitura') {
-    const spins = this.config.rouletteSpinsPerMinute ?? 10;
-    return withinClientRate(this.db, `roleta:${kind}`, ip, kind === 'giro' ? spins : spins * 6, 60);
   }
 
   /**

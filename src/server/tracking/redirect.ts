@@ -1,12 +1,14 @@
 // The public redirect of the tracking links: GET (and HEAD) /l/:code answers 302 to the link's
 // target and records the click; an unknown code answers the friendly 404 page. No sign-in. The
 // visitor never waits on a write: the click goes to the in-memory buffer (clicks.ts). `?qr=1` marks
-// a visit through the QR code (it is not forwarded).
+// a visit through the QR code (it is not forwarded). Throttled per client address in each instance's
+// memory (TRACKING_REDIRECTS_PER_MINUTE): a database write per redirect would slow this hot path.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteThrottle } from '../auth/routeThrottle.js';
 import { NOT_FOUND_PAGE } from './notFoundPage.js';
 import type { TrackingService } from './service.js';
 
-export function registerRedirect(app: FastifyInstance, tracking: TrackingService) {
+export function registerRedirect(app: FastifyInstance, tracking: TrackingService, perMinute: number) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { code } = request.params as { code: string };
     const qr = (request.query as Record<string, unknown> | undefined)?.qr === '1';
@@ -28,7 +30,8 @@ export function registerRedirect(app: FastifyInstance, tracking: TrackingService
     return reply.code(302).header('location', location).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer-when-downgrade').send();
   };
   const schema = { hide: true, params: { type: 'object', properties: { code: { type: 'string', maxLength: 64 } } } };
+  const config = { throttle: { kind: 'links', limit: perMinute, windowSeconds: 60, store: 'memory' } satisfies RouteThrottle };
   // exposeHeadRoute off: HEAD has its own route, counted apart.
-  app.get('/l/:code', { schema, exposeHeadRoute: false }, handler);
-  app.head('/l/:code', { schema }, handler);
+  app.get('/l/:code', { schema, config, exposeHeadRoute: false }, handler);
+  app.head('/l/:code', { schema, config }, handler);
 }

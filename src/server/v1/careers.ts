@@ -18,6 +18,7 @@ import { CAREERS_MSG, CONTRACT_EMPLOYMENT_TYPES, CONTRACT_TYPE_LABELS, WORK_MODE
 import { MSG } from '../../domain/messages.js';
 import { actorFor, requireUser } from '../auth/access.js';
 import { createMailer } from '../auth/mailer.js';
+import type { RouteThrottle } from '../auth/routeThrottle.js';
 import { withinClientRate, withinRate } from '../auth/throttle.js';
 import { CAREERS_ERRORS, CareersService } from '../careers/service.js';
 import { TalentSearch } from '../careers/talent.js';
@@ -35,9 +36,9 @@ import type { V1Module } from './index.js';
 const docs = (summary: string, description: string, extra: Record<string, unknown> = {}) => ({
   schema: { tags: ['Carreiras'], summary, description, security: [{ bearerAuth: [] }], ...extra },
 });
-const open = (summary: string, description: string, extra: Record<string, unknown> = {}) => ({
+const open = (throttle: RouteThrottle, summary: string, description: string, extra: Record<string, unknown> = {}) => ({
   schema: { tags: ['Carreiras (site público)'], summary, description, security: [], ...extra },
-  config: { public: true },
+  config: { public: true, throttle },
 });
 const idParams = { params: { type: 'object', properties: { id: { type: 'string', maxLength: 12 } } } };
 const text = (max: number) => ({ type: 'string', maxLength: max });
@@ -48,6 +49,14 @@ const DIST_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** JSON inside a script element: '<' escaped, so no text closes the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * The most of a vacancy's texts (description, requirements, benefits) a role page carries, in its body
+ * and again in its JobPosting data. Longer texts go as their plain-text summary: a page's size never
+ * follows what a vacancy holds.
+ */
+export const PAGE_TEXT_MAX = 12_000;
+const boundedText = (html: string) => (html.length <= PAGE_TEXT_MAX ? html : `<p>${escapeHtml(summary(html, PAGE_TEXT_MAX))}</p>`);
 
 /** The page the server answers when the admin is not built (API-only runs): the same head the app's would carry. */
 const BARE_INDEX = '<!doctype html>\n<html lang="pt-BR">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Intranet</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
@@ -84,11 +93,13 @@ export function withMeta(html: string, meta: PageMeta): string {
     `<meta name="twitter:card" content="summary" />`,
     ...(meta.jsonLd ? [`<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>`] : []),
   ].join('\n    ');
-  let out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-  if (/<meta name="description"[^>]*>/.test(out)) out = out.replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`);
-  else out = out.replace('</title>', `</title>\n    <meta name="description" content="${escapeHtml(meta.description)}" />`);
-  out = out.replace('</head>', `    ${head}\n  </head>`);
-  if (meta.body) out = out.replace('<div id="root"></div>', `<div id="root">${meta.body}</div>`);
+  // Replacer functions, never replacement strings: a vacancy's '$`', "$'" or '$&' would otherwise copy the page into itself.
+  const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
+  let out = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  if (/<meta name="description"[^>]*>/.test(out)) out = out.replace(/<meta name="description"[^>]*>/, () => description);
+  else out = out.replace('</title>', () => `</title>\n    ${description}`);
+  out = out.replace('</head>', () => `    ${head}\n  </head>`);
+  if (meta.body) out = out.replace('<div id="root"></div>', () => `<div id="root">${meta.body}</div>`);
   return out;
 }
 
@@ -112,18 +123,16 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
       .send(bytes);
   };
 
-  const readsPerMinute = config.careersReadsPerMinute ?? 120;
   const applicationsPerHour = config.careersApplicationsPerHour ?? 20;
-  const throttle = async (request: FastifyRequest) => {
-    if (!(await withinClientRate(db, 'carreiras:leitura', request.ip, readsPerMinute, 60))) throw new HttpError(429, CAREERS_MSG.tooMany);
-  };
+  /** The careers site's reads, its API and its pages alike, share one budget per client address. */
+  const reads: RouteThrottle = { kind: 'carreiras:leitura', limit: config.careersReadsPerMinute ?? 120, windowSeconds: 60, message: CAREERS_MSG.tooMany };
   /** The product's own address: PUBLIC_URL, else the address the request reached. */
   const origin = (request: FastifyRequest) => (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
   // ---- public calls -------------------------------------------------------------------------------
   app.get(
     '/v1/public/careers/vagas',
-    open('As vagas abertas', 'Sem login. Só as vagas publicadas, ativas, iniciadas e com inscrições abertas, com os campos públicos; filtros do site de carreiras.', {
+    open(reads, 'As vagas abertas', 'Sem login. Só as vagas publicadas, ativas, iniciadas e com inscrições abertas, com os campos públicos; filtros do site de carreiras.', {
       querystring: {
         type: 'object',
         additionalProperties: false,
@@ -140,13 +149,11 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
       },
     }),
     async (request) => {
-      await throttle(request);
       return careers.publicList(request.query as Record<string, any>);
     },
   );
 
-  app.get('/v1/public/careers/vagas/:id', open('Uma vaga aberta', 'Sem login. 404 para vaga em rascunho, inativa, encerrada ou inexistente.', idParams), async (request) => {
-    await throttle(request);
+  app.get('/v1/public/careers/vagas/:id', open(reads, 'Uma vaga aberta', 'Sem login. 404 para vaga em rascunho, inativa, encerrada ou inexistente.', idParams), async (request) => {
     const raw = (request.params as { id: string }).id;
     if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, CAREERS_MSG.vacancyNotFound);
     return careers.publicGet(Number(raw));
@@ -288,7 +295,7 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
     const url = `${origin(request)}${vaga.path}`;
     const place = [vaga.cidade, vaga.uf].filter(Boolean).join(' - ');
     const description = summary([vaga.descricao, vaga.requisitos].filter(Boolean).join(' '), 300) || `${vaga.titulo_vaga} em ${place} (${vaga.empresa.nome}).`;
-    const full = [vaga.descricao, vaga.requisitos && `<h3>Requisitos</h3>${vaga.requisitos}`, vaga.beneficios && `<h3>Benefícios</h3>${vaga.beneficios}`].filter(Boolean).join('\n');
+    const full = boundedText([vaga.descricao, vaga.requisitos && `<h3>Requisitos</h3>${vaga.requisitos}`, vaga.beneficios && `<h3>Benefícios</h3>${vaga.beneficios}`].filter(Boolean).join('\n'));
     const jsonLd = {
       '@context': 'https://schema.org/',
       '@type': 'JobPosting',
@@ -309,8 +316,8 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
     const body = `<main><h1>${escapeHtml(vaga.titulo_vaga)}</h1><p>${facts.join(' · ')}</p>${full}</main>`;
     return html(reply, withMeta(indexHtml(), { title: `${vaga.titulo_vaga} · ${vaga.empresa.nome}`, description, url, jsonLd, body }));
   };
-  app.get('/careers/role/:id', { schema: { hide: true, ...idParams } }, rolePage);
-  app.get('/careers/role/:id/:role', { schema: { hide: true, params: { type: 'object', properties: { id: text(12), role: text(200) } } } }, rolePage);
+  app.get('/careers/role/:id', { schema: { hide: true, ...idParams }, config: { throttle: reads } }, rolePage);
+  app.get('/careers/role/:id/:role', { schema: { hide: true, params: { type: 'object', properties: { id: text(12), role: text(200) } } }, config: { throttle: reads } }, rolePage);
 
   const listPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const company = (request.params as { company?: string }).company;
@@ -323,11 +330,11 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
     const path = provider ? `/careers/list/${provider.slug}` : '/careers/list';
     return html(reply, withMeta(indexHtml(), { title, description, url: `${origin(request)}${path}` }));
   };
-  app.get('/careers/list', { schema: { hide: true } }, listPage);
-  app.get('/careers/list/:company', { schema: { hide: true, params: { type: 'object', properties: { company: text(80) } } } }, listPage);
-  app.get('/home/vacancy', { schema: { hide: true } }, listPage);
+  app.get('/careers/list', { schema: { hide: true }, config: { throttle: reads } }, listPage);
+  app.get('/careers/list/:company', { schema: { hide: true, params: { type: 'object', properties: { company: text(80) } } }, config: { throttle: reads } }, listPage);
+  app.get('/home/vacancy', { schema: { hide: true }, config: { throttle: reads } }, listPage);
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/sitemap.xml', { schema: { hide: true }, config: { throttle: reads } }, async (request, reply) => {
     const base = origin(request);
     const { vacancies, providers } = await careers.openForSitemap();
     const entry = (path: string, lastmod?: string | null) => `  <url><loc>${escapeHtml(base + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
@@ -343,7 +350,7 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml);
   });
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/robots.txt', { schema: { hide: true }, config: { throttle: reads } }, async (request, reply) => {
     const base = origin(request);
     // Only the public pages are for search engines; the rest needs a sign-in anyway.
     const body = ['User-agent: *', 'Allow: /careers/', 'Allow: /home/vacancy', 'Allow: /patrocinios', 'Disallow: /api/', 'Disallow: /v1/', 'Disallow: /l/', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');

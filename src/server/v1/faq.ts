@@ -11,8 +11,6 @@ import type { FastifyRequest } from 'fastify';
 import { FAQ_MSG, MAX_SEARCH_LENGTH } from '../../domain/faq.js';
 import { isStaffMember, isSuperadmin } from '../../domain/roles.js';
 import { allows, forbidden, requireUser } from '../auth/access.js';
-import { withinClientRate } from '../auth/throttle.js';
-import { HttpError } from '../errors.js';
 import { readFaq, readHandbook, type FaqReader } from '../faq/service.js';
 import type { V1Module } from './index.js';
 
@@ -48,10 +46,9 @@ const faqRoutes: V1Module = async (app, { db, config }) => {
         querystring: SEARCH_QUERY,
         response: { 200: CATEGORY_LIST },
       },
-      config: { public: true },
+      config: { public: true, throttle: { kind: 'faq:leitura', limit: readsPerMinute, windowSeconds: 60, message: FAQ_MSG.tooMany } },
     },
     async (request) => {
-      if (!(await withinClientRate(db, 'faq:leitura', request.ip, readsPerMinute, 60))) throw new HttpError(429, FAQ_MSG.tooMany);
       return readFaq(db, { kind: 'public' }, cleanSearch(request.query.busca));
     },
   );

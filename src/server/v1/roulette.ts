@@ -19,6 +19,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
 import { actorFor, allows, forbidden } from '../auth/access.js';
+import type { RouteThrottle } from '../auth/routeThrottle.js';
 import { customerDirectoryFor } from '../customers/index.js';
 import { HttpError } from '../errors.js';
 import { contentDisposition, FILE_CSP } from '../files/routes.js';
@@ -32,9 +33,9 @@ const ROLE_DOC = 'Cabeçalho X-Intranet-Role: um papel da área roulette (o supe
 const docs = (summary: string, description: string, extra: Record<string, unknown> = {}) => ({
   schema: { tags: ['Roletas'], summary, description, security: [{ bearerAuth: [] }], ...extra },
 });
-const open = (summary: string, description: string, extra: Record<string, unknown> = {}) => ({
+const open = (throttle: RouteThrottle, summary: string, description: string, extra: Record<string, unknown> = {}) => ({
   schema: { tags: ['Roletas (página pública)'], summary, description, security: [], ...extra },
-  config: { public: true },
+  config: { public: true, throttle },
 });
 const slugParams = { params: { type: 'object', properties: { slug: { type: 'string', maxLength: 60 } } } };
 
@@ -52,10 +53,10 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
   service.hooks.set(def.name, roulette.hooks());
   rouletteServices.set(service, roulette);
 
-  /** The public calls' throttle per client address and minute: ROULETTE_SPINS_PER_MINUTE spins, six times as many reads. */
-  const throttle = async (request: FastifyRequest, kind: 'giro' | 'leitura' = 'leitura') => {
-    if (!(await roulette.allowAttempt(request.ip, kind))) throw new HttpError(429, ROULETTE_MSG.tooMany);
-  };
+  /** The public calls' throttles per client address and minute: ROULETTE_SPINS_PER_MINUTE spins, six times as many reads. */
+  const spinsPerMinute = config.rouletteSpinsPerMinute ?? 10;
+  const reads: RouteThrottle = { kind: 'roleta:leitura', limit: spinsPerMinute * 6, windowSeconds: 60, message: ROULETTE_MSG.tooMany };
+  const spins: RouteThrottle = { kind: 'roleta:giro', limit: spinsPerMinute, windowSeconds: 60, message: ROULETTE_MSG.tooMany };
 
   app.get('/v1/roulette/', docs('Lista as roletas (roleta_campanha)', `${ROLE_DOC}. Cada campanha com o responsável (usuario_campanha) e os participantes (cliente, nao_cliente).`), async (request) => {
     const actor = actorFor(request, def, 'list');
@@ -175,12 +176,11 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
   );
 
   // ---- public ----
-  app.get('/v1/public/roulette/:slug', open('A página pública de uma roleta', 'Sem login. A aparência, os prêmios de cada roda (esgotado quando no estoque mínimo), a situação e o SHA-256 da semente.', slugParams), async (request) => {
-    await throttle(request);
+  app.get('/v1/public/roulette/:slug', open(reads, 'A página pública de uma roleta', 'Sem login. A aparência, os prêmios de cada roda (esgotado quando no estoque mínimo), a situação e o SHA-256 da semente.', slugParams), async (request) => {
     return roulette.publicInfo((request.params as { slug: string }).slug);
   });
 
-  app.get('/v1/public/roulette/:slug/fundo', open('A imagem de fundo de uma roleta', 'Sem login.', slugParams), async (request, reply) => {
+  app.get('/v1/public/roulette/:slug/fundo', open(reads, 'A imagem de fundo de uma roleta', 'Sem login.', slugParams), async (request, reply) => {
     const id = await roulette.backgroundOf((request.params as { slug: string }).slug);
     if (!id) throw new HttpError(404, MSG.fileNotFound);
     const { rows } = await db.query<{ nome: string; dados: Uint8Array | null; chave: string | null }>('SELECT nome, dados, chave FROM storage.arquivo WHERE id = $1', [id]);
@@ -202,20 +202,19 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
   app.post(
     '/v1/public/roulette/:slug/giro',
     open(
+      spins,
       'Gira a roleta',
       "Sem login. Corpo { nome, telefone '(##) #####-####', cpf, site: '' }. O servidor diz se é cliente, sorteia o prêmio pelo peso entre os que estão acima do estoque mínimo e grava o cupom. Uma vez por pessoa (CPF) a cada intervalo_votacao horas: 429.",
       { ...slugParams, body: { type: 'object' } },
     ),
     async (request) => {
-      await throttle(request, 'giro');
       const body = request.body as Record<string, unknown>;
       refuseUnknownFields(body, ['nome', 'telefone', 'cpf', 'site']);
       return roulette.spin((request.params as { slug: string }).slug, body);
     },
   );
 
-  app.get('/v1/public/roulette/:slug/auditoria', open('Os dados da auditoria de uma roleta', 'Sem login. Os giros e sorteios sem nomes, CPFs nem cupons; a semente depois de revelada.', slugParams), async (request) => {
-    await throttle(request);
+  app.get('/v1/public/roulette/:slug/auditoria', open(reads, 'Os dados da auditoria de uma roleta', 'Sem login. Os giros e sorteios sem nomes, CPFs nem cupons; a semente depois de revelada.', slugParams), async (request) => {
     return roulette.audit((request.params as { slug: string }).slug);
   });
 

@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import { ACCEPTED_ATTACHMENTS, MAX_ATTACHMENTS, SPONSORSHIP_MSG } from '../../domain/sponsorship.js';
 import { MSG } from '../../domain/messages.js';
 import { createMailer } from '../auth/mailer.js';
-import { withinClientRate } from '../auth/throttle.js';
+import type { RouteThrottle } from '../auth/routeThrottle.js';
 import { HttpError } from '../errors.js';
 import { checkTypes, insertFileRows, putFiles, readMultipart, removeFiles, type Received } from '../files/routes.js';
 import { MAX_FILE_BYTES } from '../files/types.js';
@@ -19,9 +19,9 @@ import { isPlainObject, ValidationError } from '../schemas/validation.js';
 import { FORM_FIELDS, SponsorshipService } from '../sponsorship/service.js';
 import type { V1Module } from './index.js';
 
-const open = (summary: string, description: string, extra: Record<string, unknown> = {}) => ({
+const open = (throttle: RouteThrottle, summary: string, description: string, extra: Record<string, unknown> = {}) => ({
   schema: { tags: ['Patrocínios (formulário público)'], summary, description, security: [], ...extra },
-  config: { public: true },
+  config: { public: true, throttle: { ...throttle, message: SPONSORSHIP_MSG.tooMany } },
 });
 
 const TEXT_FIELDS = new Set<string>([...FORM_FIELDS, 'website']);
@@ -38,23 +38,20 @@ const sponsorshipRoutes: V1Module = async (app, { db, service, config, storage }
     throwFileSizeLimit: true,
   });
 
-  app.get('/v1/public/patrocinios/provedores', open('Os provedores que recebem pedidos de patrocínio', 'Sem login.'), async (request) => {
-    if (!(await withinClientRate(db, 'patrocinio:leitura', request.ip, perHour * 30, 3600))) throw new HttpError(429, SPONSORSHIP_MSG.tooMany);
+  app.get('/v1/public/patrocinios/provedores', open({ kind: 'patrocinio:leitura', limit: perHour * 30, windowSeconds: 3600 }, 'Os provedores que recebem pedidos de patrocínio', 'Sem login.'), async () => {
     return { provedores: await sponsorship.providers() };
   });
 
   app.post(
     '/v1/public/patrocinios',
+    // The body of a refused request is left unread: the answer is the same whatever it holds.
     open(
+      { kind: 'patrocinio:envio', limit: perHour, windowSeconds: 3600 },
       'Envia uma solicitação de patrocínio',
       `Sem login. multipart/form-data com os campos do formulário e até ${MAX_ATTACHMENTS} anexos (campo anexos: PDF, PNG ou JPEG pelo conteúdo, 10 MB cada); website é o campo-isca. Resposta 201 { id, protocolo, email }; o solicitante recebe a confirmação por e-mail.`,
       { consumes: ['multipart/form-data', 'application/json'] },
     ),
     async (request, reply) => {
-      if (!(await withinClientRate(db, 'patrocinio:envio', request.ip, perHour, 3600))) {
-        // The body is left unread: the answer is the same whatever it holds.
-        throw new HttpError(429, SPONSORSHIP_MSG.tooMany);
-      }
       let fields: Record<string, string>;
       let files: Received[] = [];
       if (request.isMultipart()) {

@@ -85,7 +85,7 @@ const trackingRoutes: V1Module = async (app, { db, service, config }) => {
   service.hooks.set(def.name, tracking.hooks());
   trackingServices.set(db, tracking);
   app.addHook('onClose', async () => tracking.close());
-  registerRedirect(app, tracking);
+  registerRedirect(app, tracking, config.trackingRedirectsPerMinute ?? 1200);
 
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
