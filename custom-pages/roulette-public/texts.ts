@@ -1,6 +1,7 @@
 // The pt-BR texts of the public roulette pages (the wheel and its audit). The spin's field messages
 // are the server's (src/server/roulette/service.ts), so the visitor reads the same words either way.
 import { MSG } from '../../src/domain/messages.js';
+import { roundLabel } from '../../src/domain/roulette.js';
 
 export const WHEEL_TEXTS = {
   loading: 'Carregando a roleta',
@@ -52,7 +53,7 @@ export const AUDIT_TEXTS = {
     'No giro, essa fração escolhe o prêmio entre os que ainda tinham estoque, na proporção dos seus pesos. No sorteio, escolhe a posição do ganhador na lista dos participantes que atendem aos filtros (por categoria e ordem de participação, sem os já sorteados).',
     'Quando a rodada se encerra, a semente dela é revelada: ao fim da campanha, ou quando a campanha é reiniciada, o que abre uma nova rodada com nova semente. Nenhuma rodada é apagada. Esta página refaz todas as contas no seu próprio navegador: confere que o SHA-256 de cada semente é o compromisso publicado e que cada giro e cada sorteio dão exatamente o resultado registrado.',
   ],
-  round: (n: number, current: boolean) => `Rodada ${n}${current ? ' (atual)' : ''}`,
+  round: roundLabel,
   roundOpen: (since: string) => `Aberta desde ${since}.`,
   roundClosed: (since: string, until: string) => `Aberta em ${since}, encerrada em ${until}.`,
   commitment: 'Compromisso publicado (SHA-256 da semente)',
