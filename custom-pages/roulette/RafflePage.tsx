@@ -71,7 +71,7 @@ export const RAFFLE_TEXTS = {
   audit: 'Sorteio auditável',
   commitment: 'Compromisso publicado (SHA-256 da semente)',
   auditHint:
-    'Cada giro e cada sorteio vem da semente secreta desta campanha, cujo SHA-256 foi publicado antes da abertura. Ao encerrar, a semente é revelada e qualquer pessoa confere todos os prêmios e ganhadores na página de auditoria.',
+    'Cada giro e cada sorteio vem da semente secreta da rodada, cujo SHA-256 (abaixo, o da rodada atual) foi publicado antes de ela abrir. Quando a rodada se encerra, ao encerrar a campanha ou num reset, a semente é revelada e qualquer pessoa confere todos os prêmios e ganhadores na página de auditoria, rodada por rodada.',
   reveal: 'Encerrar e revelar semente',
   revealTitle: 'Encerrar a campanha e revelar a semente?',
   revealText: 'Depois disso ninguém mais gira a roleta nem sorteia nesta campanha. Essa ação é IRREVERSÍVEL.',
