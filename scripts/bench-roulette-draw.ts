@@ -35,12 +35,13 @@ async function fill(db: Database, owner: number) {
   const seed = randomBytes(32).toString('hex');
   const [{ id: campanha }] = (
     await db.query<{ id: number }>(
-      `INSERT INTO roleta.campanha (nome, descricao, data_inicio_campanha, data_fim_campanha, id_usuario_intranet, id_empresa, slug, url_campanha, semente_hash)
-       VALUES ('Roleta do benchmark', 'Um milhão de giros', current_date - 30, current_date + 30, $1, $2, 'benchmark0001', 'http://localhost/roleta/benchmark0001', $3) RETURNING id`,
-      [owner, empresa, createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex')],
+      `INSERT INTO roleta.campanha (nome, descricao, data_inicio_campanha, data_fim_campanha, id_usuario_intranet, id_empresa, slug, url_campanha)
+       VALUES ('Roleta do benchmark', 'Um milhão de giros', current_date - 30, current_date + 30, $1, $2, 'benchmark0001', 'http://localhost/roleta/benchmark0001') RETURNING id`,
+      [owner, empresa],
     )
   ).rows;
-  await db.query(`INSERT INTO roleta.semente (id_campanha, semente) VALUES ($1, $2)`, [campanha, seed]);
+  await db.query(`INSERT INTO roleta.rodada (id_campanha, rodada, semente_hash) VALUES ($1, 1, $2)`, [campanha, createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex')]);
+  await db.query(`INSERT INTO roleta.semente (id_campanha, rodada, semente) VALUES ($1, 1, $2)`, [campanha, seed]);
   const [{ id: premio }] = (
     await db.query<{ id: number }>(
       `INSERT INTO roleta.premio (id_campanha, nome, descricao, cliente, peso_item, quantidade, animacao) VALUES ($1, 'Upgrade', 'Você ganhou!', true, 10, 1000000, true) RETURNING id`,
@@ -64,8 +65,8 @@ async function fill(db: Database, owner: number) {
     }
   });
   await db.query(
-    `INSERT INTO roleta.contagem (id_campanha, categoria, total)
-     SELECT $1, c, (SELECT count(*) FROM generate_series(1, $2::int) i WHERE (i - 1) % 4 = c) FROM generate_series(0, 3) c`,
+    `INSERT INTO roleta.contagem (id_campanha, rodada, categoria, total)
+     SELECT $1, 1, c, (SELECT count(*) FROM generate_series(1, $2::int) i WHERE (i - 1) % 4 = c) FROM generate_series(0, 3) c`,
     [campanha, participants],
   );
   await db.exec('VACUUM ANALYZE roleta.historico');
@@ -106,7 +107,7 @@ async function bench(kind: string, db: Database) {
       outcomes.push({ label: `${kind} ${label}`, median: at(0.5), p95: at(0.95) });
       console.log(`  ${kind}: sorteio ${label}: mediana ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms; o último entre ${Number(last.candidatos).toLocaleString('pt-BR')} participantes`);
     }
-    const paths = await accessPaths(db, `SELECT * FROM roleta.historico WHERE id_campanha = $1 AND categoria = $2 AND seq_categoria = $3`, [campanha, 1, 12345]);
+    const paths = await accessPaths(db, `SELECT * FROM roleta.historico WHERE id_campanha = $1 AND rodada = 1 AND categoria = $2 AND seq_categoria = $3`, [campanha, 1, 12345]);
     console.log(`  ${kind}: índices do sorteio: ${paths.join(', ')}`);
   } finally {
     await app.close();

@@ -1,7 +1,9 @@
-// /roleta/:slug/auditoria — the public audit (no sign-in): how the draw can be checked, the seed's
-// published SHA-256 and, once the seed is revealed, everything recomputed in the visitor's browser
-// (WebCrypto): the seed against its commitment, every spin's prize and every draw's winner, with
-// the summary and the tables of spins and draws. No names, CPFs or coupons: the server sends none.
+// /roleta/:slug/auditoria — the public audit (no sign-in): how the draw can be checked, then every
+// round of the campaign, the current one first (a reset closes a round and opens the next; none is
+// ever removed): its seed's published SHA-256 and, once the round closed and its seed was revealed,
+// everything recomputed in the visitor's browser (WebCrypto): the seed against its commitment, every
+// spin's prize and every draw's winner, with the summary and the tables of spins and draws. Read only.
+// No names, CPFs or coupons: the server sends none.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
@@ -30,8 +32,8 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import { formatDateTime } from '../../src/domain/format.js';
 import { AUDIENCE_OPTIONS, flagOf, PRIZE_OPTIONS } from '../../src/domain/roulette.js';
-import { verifyAudit, webCrypto, type AuditResult, type DrawCheck, type SpinCheck } from './audit.js';
-import { usePublicData, type AuditData, type RouletteApi } from './publicApi.js';
+import { verifyRound, webCrypto, type AuditResult, type DrawCheck, type SpinCheck } from './audit.js';
+import { usePublicData, type AuditData, type AuditRound, type RouletteApi } from './publicApi.js';
 import { AUDIT_TEXTS as A, WHEEL_TEXTS as T } from './texts.js';
 
 type Check = { kind: 'waiting' } | { kind: 'checking' } | { kind: 'done'; result: AuditResult } | { kind: 'unsupported' } | { kind: 'failed' };
@@ -100,14 +102,26 @@ export default function AuditPage() {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2, mb: 2.5 }}>
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: subtitle ? 0.5 : 1.5 }}>
+        {title}
+      </Typography>
+      {subtitle && <Typography sx={{ color: 'text.secondary', mb: 1.5 }}>{subtitle}</Typography>}
+      {children}
+    </Paper>
+  );
+}
+
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box sx={{ mt: 2.5 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
         {title}
       </Typography>
       {children}
-    </Paper>
+    </Box>
   );
 }
 
@@ -118,30 +132,7 @@ const Hex = ({ children }: { children: string }) => (
 );
 
 function Audit({ data }: { data: AuditData }) {
-  const [check, setCheck] = useState<Check>({ kind: 'waiting' });
-
-  useEffect(() => {
-    if (!data.semente) return;
-    const crypto = webCrypto();
-    if (!crypto) {
-      setCheck({ kind: 'unsupported' });
-      return;
-    }
-    let live = true;
-    setCheck({ kind: 'checking' });
-    verifyAudit(data, crypto).then(
-      (result) => live && setCheck({ kind: 'done', result }),
-      () => live && setCheck({ kind: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [data]);
-
-  const result = check.kind === 'done' ? check.result : null;
-  const rounds = new Set([...data.giros.map((g) => Number(g.rodada)), ...data.sorteios.map((s) => Number(s.rodada))]);
-  const showRound = rounds.size > 1;
-
+  const rounds = useMemo(() => [...data.rodadas].sort((a, b) => Number(b.rodada) - Number(a.rodada)), [data.rodadas]);
   return (
     <>
       <Section title={A.howTitle}>
@@ -153,31 +144,60 @@ function Audit({ data }: { data: AuditData }) {
           ))}
         </Box>
       </Section>
-
-      <Section title={A.commitment}>
-        <Hex>{data.semente_hash}</Hex>
-        {data.semente ? (
-          <Box sx={{ mt: 2 }}>
-            <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{A.seed}</Typography>
-            <Hex>{data.semente}</Hex>
-            {data.semente_revelada_em && <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{A.revealedAt(formatDateTime(data.semente_revelada_em))}</Typography>}
-          </Box>
-        ) : (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            {A.notRevealed}
-          </Alert>
-        )}
-      </Section>
-
-      {data.semente && <Summary check={check} />}
-
-      <Section title={`${A.spinsTitle} (${data.giros.length})`}>
-        <SpinTable data={data} checks={result?.spins} showRound={showRound} />
-      </Section>
-      <Section title={`${A.drawsTitle} (${data.sorteios.length})`}>
-        <DrawTable data={data} checks={result?.draws} showRound={showRound} />
-      </Section>
+      {rounds.map((round) => (
+        <Round key={round.rodada} campaign={data.id_campanha} round={round} current={Number(round.rodada) === Number(data.rodada)} />
+      ))}
     </>
+  );
+}
+
+function Round({ campaign, round, current }: { campaign: number; round: AuditRound; current: boolean }) {
+  const [check, setCheck] = useState<Check>({ kind: 'waiting' });
+
+  useEffect(() => {
+    if (!round.semente) return;
+    const crypto = webCrypto();
+    if (!crypto) {
+      setCheck({ kind: 'unsupported' });
+      return;
+    }
+    let live = true;
+    setCheck({ kind: 'checking' });
+    verifyRound(campaign, round, crypto).then(
+      (result) => live && setCheck({ kind: 'done', result }),
+      () => live && setCheck({ kind: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [campaign, round]);
+
+  const result = check.kind === 'done' ? check.result : null;
+  const n = Number(round.rodada);
+  const since = formatDateTime(round.iniciada_em);
+  return (
+    <Section title={A.round(n, current)} subtitle={round.semente_revelada_em ? A.roundClosed(since, formatDateTime(round.semente_revelada_em)) : A.roundOpen(since)}>
+      <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{A.commitment}</Typography>
+      <Hex>{round.semente_hash}</Hex>
+      {round.semente ? (
+        <Box sx={{ mt: 2 }}>
+          <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{A.seed}</Typography>
+          <Hex>{round.semente}</Hex>
+          {round.semente_revelada_em && <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{A.revealedAt(formatDateTime(round.semente_revelada_em))}</Typography>}
+        </Box>
+      ) : (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {A.notRevealed}
+        </Alert>
+      )}
+      {round.semente && <Summary check={check} label={A.summaryOf(n)} />}
+      <Part title={`${A.spinsTitle} (${round.giros.length})`}>
+        <SpinTable round={round} checks={result?.spins} />
+      </Part>
+      <Part title={`${A.drawsTitle} (${round.sorteios.length})`}>
+        <DrawTable round={round} checks={result?.draws} />
+      </Part>
+    </Section>
   );
 }
 
@@ -189,16 +209,16 @@ function SummaryLine({ ok, children }: { ok: boolean; children: string }) {
   );
 }
 
-function Summary({ check }: { check: Check }) {
+function Summary({ check, label }: { check: Check; label: string }) {
   if (check.kind === 'unsupported' || check.kind === 'failed')
     return (
-      <Alert severity="error" role="alert" sx={{ mb: 2.5 }}>
+      <Alert severity="error" role="alert" sx={{ mt: 2.5 }}>
         {A.noCrypto}
       </Alert>
     );
   if (check.kind !== 'done')
     return (
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2.5 }}>
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 2.5 }}>
         <CircularProgress size={22} />
         <Typography>{A.checking}</Typography>
       </Box>
@@ -207,7 +227,7 @@ function Summary({ check }: { check: Check }) {
   const spinsOk = spins.filter((s) => s.ok).length;
   const drawsOk = draws.filter((d) => d.ok).length;
   return (
-    <Box component="section" aria-label="Resumo da conferência" sx={{ mb: 2.5 }}>
+    <Box component="section" aria-label={label} sx={{ mt: 2.5 }}>
       <SummaryLine ok={seedOk}>{seedOk ? A.seedOk : A.seedBad}</SummaryLine>
       <SummaryLine ok={spinsOk === spins.length}>{A.spinsOk(spinsOk, spins.length)}</SummaryLine>
       <SummaryLine ok={drawsOk === draws.length}>{A.drawsOk(drawsOk, draws.length)}</SummaryLine>
@@ -286,9 +306,9 @@ function usePaged<T>(rows: readonly T[], mismatch: (row: T) => boolean) {
 
 const yesNo = (value: boolean) => (value ? A.yes : A.no);
 
-function SpinTable({ data, checks, showRound }: { data: AuditData; checks?: SpinCheck[]; showRound: boolean }) {
-  const rows = useMemo(() => data.giros.map((spin, i) => ({ spin, check: checks?.[i] })), [data.giros, checks]);
-  const names = useMemo(() => new Map(data.giros.filter((g) => g.id_premio !== null && g.premio).map((g) => [Number(g.id_premio), g.premio as string])), [data.giros]);
+function SpinTable({ round, checks }: { round: AuditRound; checks?: SpinCheck[] }) {
+  const rows = useMemo(() => round.giros.map((spin, i) => ({ spin, check: checks?.[i] })), [round.giros, checks]);
+  const names = useMemo(() => new Map(round.giros.filter((g) => g.id_premio !== null && g.premio).map((g) => [Number(g.id_premio), g.premio as string])), [round.giros]);
   const { visible, controls, pagination } = usePaged(rows, (r) => r.check?.ok === false);
   if (!rows.length) return <Typography sx={{ color: 'text.secondary' }}>{A.noSpins}</Typography>;
   const detail = (check: SpinCheck) =>
@@ -298,10 +318,9 @@ function SpinTable({ data, checks, showRound }: { data: AuditData; checks?: Spin
     <>
       {controls}
       <TableContainer>
-        <Table size="small" aria-label={A.spinsTitle} sx={NOWRAP}>
+        <Table size="small" aria-label={A.spinsOf(Number(round.rodada))} sx={NOWRAP}>
           <TableHead>
             <TableRow>
-              {showRound && <TableCell>{c.round}</TableCell>}
               <TableCell>{c.seq}</TableCell>
               <TableCell>{c.date}</TableCell>
               <TableCell>{c.customer}</TableCell>
@@ -312,8 +331,7 @@ function SpinTable({ data, checks, showRound }: { data: AuditData; checks?: Spin
           </TableHead>
           <TableBody>
             {visible.map(({ spin, check }) => (
-              <TableRow key={`${spin.rodada}-${spin.seq}`} sx={check?.ok === false ? BAD_ROW : undefined}>
-                {showRound && <TableCell>{spin.rodada}</TableCell>}
+              <TableRow key={spin.seq} sx={check?.ok === false ? BAD_ROW : undefined}>
                 <TableCell>{spin.seq}</TableCell>
                 <TableCell>{formatDateTime(spin.created_at)}</TableCell>
                 <TableCell>{yesNo(spin.cliente)}</TableCell>
@@ -332,8 +350,8 @@ function SpinTable({ data, checks, showRound }: { data: AuditData; checks?: Spin
 
 const labelOf = (options: readonly { value: string; label: string }[], flag: boolean | null) => options.find((o) => flagOf(o.value) === flag)?.label ?? '';
 
-function DrawTable({ data, checks, showRound }: { data: AuditData; checks?: DrawCheck[]; showRound: boolean }) {
-  const rows = useMemo(() => data.sorteios.map((draw, i) => ({ draw, check: checks?.[i] })), [data.sorteios, checks]);
+function DrawTable({ round, checks }: { round: AuditRound; checks?: DrawCheck[] }) {
+  const rows = useMemo(() => round.sorteios.map((draw, i) => ({ draw, check: checks?.[i] })), [round.sorteios, checks]);
   const { visible, controls, pagination } = usePaged(rows, (r) => r.check?.ok === false);
   if (!rows.length) return <Typography sx={{ color: 'text.secondary' }}>{A.noDraws}</Typography>;
   const c = A.drawCols;
@@ -341,10 +359,9 @@ function DrawTable({ data, checks, showRound }: { data: AuditData; checks?: Draw
     <>
       {controls}
       <TableContainer>
-        <Table size="small" aria-label={A.drawsTitle} sx={NOWRAP}>
+        <Table size="small" aria-label={A.drawsOf(Number(round.rodada))} sx={NOWRAP}>
           <TableHead>
             <TableRow>
-              {showRound && <TableCell>{c.round}</TableCell>}
               <TableCell>{c.seq}</TableCell>
               <TableCell>{c.date}</TableCell>
               <TableCell>{c.filters}</TableCell>
@@ -356,8 +373,7 @@ function DrawTable({ data, checks, showRound }: { data: AuditData; checks?: Draw
           </TableHead>
           <TableBody>
             {visible.map(({ draw, check }) => (
-              <TableRow key={`${draw.rodada}-${draw.seq}`} sx={check?.ok === false ? BAD_ROW : undefined}>
-                {showRound && <TableCell>{draw.rodada}</TableCell>}
+              <TableRow key={draw.seq} sx={check?.ok === false ? BAD_ROW : undefined}>
                 <TableCell>{draw.seq}</TableCell>
                 <TableCell>{formatDateTime(draw.created_at)}</TableCell>
                 <TableCell>{A.filters(labelOf(AUDIENCE_OPTIONS, draw.filtro_cliente), labelOf(PRIZE_OPTIONS, draw.filtro_premiado))}</TableCell>

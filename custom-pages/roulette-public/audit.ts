@@ -1,8 +1,8 @@
-// The audit page's recomputation: from the revealed seed, every spin's prize and every draw's winner
-// again, with the shared rules of src/domain/roulette.ts. The hashing comes in as functions (WebCrypto
+// The audit page's recomputation: from a round's revealed seed, every spin's prize and every draw's
+// winner of that round again, with the shared rules of src/domain/roulette.ts. The hashing comes in as functions (WebCrypto
 // in the browser, node's crypto in the tests), so the rules here stay pure.
 import { candidateOrder, drawIndex, drawMessage, fractionOf, pickWeighted, spinMessage, type AuditSpin } from '../../src/domain/roulette.js';
-import type { AuditData, AuditDrawRow, AuditSpinRow } from './publicApi.js';
+import type { AuditDrawRow, AuditRound, AuditSpinRow } from './publicApi.js';
 
 export interface AuditCrypto {
   /** HMAC-SHA256 of `message` (UTF-8) with the key given in hex. */
@@ -44,16 +44,17 @@ export function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
 
 export const bytesToHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-/** Everything the audit checks, given the audit data with its seed revealed. */
-export async function verifyAudit(data: AuditData, crypto: AuditCrypto): Promise<AuditResult> {
-  const seed = (data.semente ?? '').trim();
+/** Everything the audit checks of a round of campaign `campaignId`, given the round with its seed revealed. */
+export async function verifyRound(campaignId: number, round: AuditRound, crypto: AuditCrypto): Promise<AuditResult> {
+  const seed = (round.semente ?? '').trim();
   const usable = isHex(seed);
-  const seedOk = usable && (await crypto.sha256Hex(seed)).toLowerCase() === data.semente_hash.trim().toLowerCase();
-  const campaign = Number(data.id_campanha);
+  const seedOk = usable && (await crypto.sha256Hex(seed)).toLowerCase() === round.semente_hash.trim().toLowerCase();
+  const campaign = Number(campaignId);
+  const rodada = Number(round.rodada);
   const fraction = async (message: string) => fractionOf(await crypto.hmac(seed, message));
 
   const spins: SpinCheck[] = [];
-  for (const spin of data.giros) {
+  for (const spin of round.giros) {
     const ids = (spin.elegiveis ?? []).map(Number);
     const weights = (spin.pesos ?? []).map(Number);
     if (!usable || ids.length !== weights.length) {
@@ -62,20 +63,19 @@ export async function verifyAudit(data: AuditData, crypto: AuditCrypto): Promise
     }
     const expected = pickWeighted(
       ids.map((id, i) => ({ id, peso: weights[i] })),
-      await fraction(spinMessage(campaign, Number(spin.rodada), Number(spin.seq))),
+      await fraction(spinMessage(campaign, rodada, Number(spin.seq))),
     );
     const recorded = spin.id_premio === null || spin.id_premio === undefined ? null : Number(spin.id_premio);
     spins.push({ spin, expected, ok: expected === recorded && Boolean(spin.premiado) === (recorded !== null) });
   }
 
   const draws: DrawCheck[] = [];
-  for (const draw of data.sorteios) {
-    const round = Number(draw.rodada);
-    const participants: AuditSpin[] = data.giros.filter((g) => Number(g.rodada) === round).map((g) => ({ seq: Number(g.seq), cliente: Boolean(g.cliente), premiado: Boolean(g.premiado) }));
-    const drawnBefore = new Set(data.sorteios.filter((d) => Number(d.rodada) === round && Number(d.seq) < Number(draw.seq)).map((d) => Number(d.seq_participante)));
+  const participants: AuditSpin[] = round.giros.map((g) => ({ seq: Number(g.seq), cliente: Boolean(g.cliente), premiado: Boolean(g.premiado) }));
+  for (const draw of round.sorteios) {
+    const drawnBefore = new Set(round.sorteios.filter((d) => Number(d.seq) < Number(draw.seq)).map((d) => Number(d.seq_participante)));
     const candidates = candidateOrder(participants, { seq: Number(draw.seq), filtro_cliente: draw.filtro_cliente, filtro_premiado: draw.filtro_premiado, ate_seq: Number(draw.ate_seq) }, drawnBefore);
     let expectedIndex: number | null = null;
-    if (usable && candidates.length) expectedIndex = drawIndex(await fraction(drawMessage(campaign, round, Number(draw.seq))), candidates.length);
+    if (usable && candidates.length) expectedIndex = drawIndex(await fraction(drawMessage(campaign, rodada, Number(draw.seq))), candidates.length);
     const expectedSeq = expectedIndex === null ? null : candidates[expectedIndex].seq;
     const ok =
       usable && expectedIndex !== null && candidates.length === Number(draw.candidatos) && expectedIndex === Number(draw.indice) && expectedSeq === Number(draw.seq_participante);

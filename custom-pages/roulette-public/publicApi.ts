@@ -57,7 +57,6 @@ export interface SpinAnswer {
 }
 
 export interface AuditSpinRow {
-  rodada: number;
   seq: number;
   created_at: string;
   cliente: boolean;
@@ -70,7 +69,6 @@ export interface AuditSpinRow {
 }
 
 export interface AuditDrawRow {
-  rodada: number;
   seq: number;
   created_at: string;
   filtro_cliente: boolean | null;
@@ -81,15 +79,24 @@ export interface AuditDrawRow {
   seq_participante: number;
 }
 
-export interface AuditData {
-  nome: string;
-  id_campanha: number;
+/** A round of a campaign: its commitment, its seed once it closed (a reveal or a reset), its spins and draws. */
+export interface AuditRound {
   rodada: number;
   semente_hash: string;
   semente: string | null;
+  iniciada_em: string;
   semente_revelada_em: string | null;
   giros: AuditSpinRow[];
   sorteios: AuditDrawRow[];
+}
+
+export interface AuditData {
+  nome: string;
+  id_campanha: number;
+  /** The current round. */
+  rodada: number;
+  /** Every round, oldest first. */
+  rodadas: AuditRound[];
 }
 
 /** A refused call: its status, the server's message and the errors of each field. */

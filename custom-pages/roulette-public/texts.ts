@@ -1,6 +1,7 @@
 // The pt-BR texts of the public roulette pages (the wheel and its audit). The spin's field messages
 // are the server's (src/server/roulette/service.ts), so the visitor reads the same words either way.
 import { MSG } from '../../src/domain/messages.js';
+import { roundLabel } from '../../src/domain/roulette.js';
 
 export const WHEEL_TEXTS = {
   loading: 'Carregando a roleta',
@@ -47,15 +48,18 @@ export const AUDIT_TEXTS = {
   loading: 'Carregando a auditoria',
   howTitle: 'Como conferir',
   how: [
-    'Antes de a roleta abrir, o sistema gera uma semente secreta (32 bytes aleatórios) e publica o resumo SHA-256 dela: é o compromisso abaixo. Depois de publicado, não há como trocar a semente sem que o resumo deixe de conferir.',
+    'Antes de a roleta abrir, o sistema gera uma semente secreta (32 bytes aleatórios) e publica o resumo SHA-256 dela: é o compromisso de cada rodada abaixo. Depois de publicado, não há como trocar a semente sem que o resumo deixe de conferir.',
     'Cada giro e cada sorteio usam um número calculado com HMAC-SHA256, tendo a semente como chave e, como mensagem, a identificação do giro (giro:campanha:rodada:número) ou do sorteio (sorteio:campanha:rodada:número). Os 6 primeiros bytes do resultado, divididos por 2⁴⁸, dão uma fração entre 0 e 1.',
     'No giro, essa fração escolhe o prêmio entre os que ainda tinham estoque, na proporção dos seus pesos. No sorteio, escolhe a posição do ganhador na lista dos participantes que atendem aos filtros (por categoria e ordem de participação, sem os já sorteados).',
-    'Quando a campanha é encerrada, a semente é revelada. Esta página refaz todas as contas no seu próprio navegador: confere que o SHA-256 da semente é o compromisso publicado e que cada giro e cada sorteio dão exatamente o resultado registrado.',
+    'Quando a rodada se encerra, a semente dela é revelada: ao fim da campanha, ou quando a campanha é reiniciada, o que abre uma nova rodada com nova semente. Nenhuma rodada é apagada. Esta página refaz todas as contas no seu próprio navegador: confere que o SHA-256 de cada semente é o compromisso publicado e que cada giro e cada sorteio dão exatamente o resultado registrado.',
   ],
+  round: roundLabel,
+  roundOpen: (since: string) => `Aberta desde ${since}.`,
+  roundClosed: (since: string, until: string) => `Aberta em ${since}, encerrada em ${until}.`,
   commitment: 'Compromisso publicado (SHA-256 da semente)',
   seed: 'Semente revelada',
   revealedAt: (when: string) => `Revelada em ${when}.`,
-  notRevealed: 'A semente será revelada quando a campanha for encerrada. Até lá, apenas o compromisso (o SHA-256 dela) é público; os resultados poderão ser conferidos depois.',
+  notRevealed: 'A semente será revelada quando a rodada se encerrar. Até lá, apenas o compromisso (o SHA-256 dela) é público; os resultados poderão ser conferidos depois.',
   checking: 'Conferindo no seu navegador…',
   noCrypto: 'Este navegador não oferece a criptografia necessária para a conferência. Use um navegador atualizado, em endereço seguro (https).',
   seedOk: 'Semente confere com o compromisso publicado',
@@ -64,11 +68,14 @@ export const AUDIT_TEXTS = {
   drawsOk: (ok: number, total: number) => `${ok} de ${total} ${total === 1 ? 'sorteio confere' : 'sorteios conferem'}`,
   spinsTitle: 'Giros',
   drawsTitle: 'Sorteios',
+  spinsOf: (round: number) => `Giros da rodada ${round}`,
+  drawsOf: (round: number) => `Sorteios da rodada ${round}`,
+  summaryOf: (round: number) => `Resumo da conferência da rodada ${round}`,
   noSpins: 'Nenhum giro registrado.',
   noDraws: 'Nenhum sorteio realizado.',
   onlyMismatches: 'Mostrar só os que não conferem',
-  spinCols: { round: 'Rodada', seq: 'Giro nº', date: 'Data', customer: 'Cliente', phone: 'Telefone final', prize: 'Prêmio', ok: 'Confere' },
-  drawCols: { round: 'Rodada', seq: 'Sorteio nº', date: 'Data', filters: 'Filtros', candidates: 'Participantes', index: 'Índice', winner: 'Giro sorteado', ok: 'Confere' },
+  spinCols: { seq: 'Giro nº', date: 'Data', customer: 'Cliente', phone: 'Telefone final', prize: 'Prêmio', ok: 'Confere' },
+  drawCols: { seq: 'Sorteio nº', date: 'Data', filters: 'Filtros', candidates: 'Participantes', index: 'Índice', winner: 'Giro sorteado', ok: 'Confere' },
   yes: 'Sim',
   no: 'Não',
   noPrize: 'Sem prêmio',

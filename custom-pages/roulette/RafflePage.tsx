@@ -2,8 +2,10 @@
 // (Sortear Novamente once a winner exists) enabled only when both are chosen; the server draws a
 // participant among the matching ones not drawn before (POST v1/roulette/draw), the winner shows with
 // the confetti, and the winners table lists every draw of the round (GET v1/roulette/draw/{id}).
-// Below, the audit: the published SHA-256 of the seed and, for managers, its reveal, which closes the
-// campaign for good so anyone can check every spin and draw on the public audit page.
+// After a reset, Rodada shows a past round's winners (?rodada=), read only: draws happen in the
+// current round. Below, the audit: the published SHA-256 of the current round's seed and, for
+// managers, its reveal, which closes the campaign so anyone can check every spin and draw on the
+// public audit page.
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,7 +30,7 @@ import WarningIcon from '@mui/icons-material/WarningAmber';
 import { useGetOne } from 'react-admin';
 import { FilterSelect } from './FilterSelect.js';
 import { formatDateTime } from '../../src/domain/format.js';
-import { AUDIENCE_OPTIONS, flagOf, PRIZE_OPTIONS } from '../../src/domain/roulette.js';
+import { AUDIENCE_OPTIONS, flagOf, PRIZE_OPTIONS, roundOptions } from '../../src/domain/roulette.js';
 import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
 import { IntranetDialog } from '../../src/admin/generator/Dialog.js';
 import { useToasts } from '../../src/admin/generator/RowActions.js';
@@ -40,6 +42,7 @@ import { AREA, CAMPAIGNS, LIST_PATH, TITLES } from './routes.js';
 
 export interface Draw {
   id: number;
+  rodada: number;
   seq: number;
   nome: string;
   telefone: string;
@@ -51,6 +54,9 @@ export interface Draw {
 export const RAFFLE_TEXTS = {
   audience: 'Público',
   prize: 'Prêmio',
+  round: 'Rodada',
+  pastRound: 'Esta rodada foi encerrada por um reset: os sorteios dela ficam só para consulta. Novos sorteios acontecem na rodada atual.',
+  noDraws: 'Nenhum sorteio nesta rodada.',
   draw: 'Sortear',
   again: 'Sortear Novamente',
   winner: 'Participante sorteado',
@@ -65,7 +71,7 @@ export const RAFFLE_TEXTS = {
   audit: 'Sorteio auditável',
   commitment: 'Compromisso publicado (SHA-256 da semente)',
   auditHint:
-    'Cada giro e cada sorteio vem da semente secreta desta campanha, cujo SHA-256 foi publicado antes da abertura. Ao encerrar, a semente é revelada e qualquer pessoa confere todos os prêmios e ganhadores na página de auditoria.',
+    'Cada giro e cada sorteio vem da semente secreta da rodada, cujo SHA-256 (abaixo, o da rodada atual) foi publicado antes de ela abrir. Quando a rodada se encerra, ao encerrar a campanha ou num reset, a semente é revelada e qualquer pessoa confere todos os prêmios e ganhadores na página de auditoria, rodada por rodada.',
   reveal: 'Encerrar e revelar semente',
   revealTitle: 'Encerrar a campanha e revelar a semente?',
   revealText: 'Depois disso ninguém mais gira a roleta nem sorteia nesta campanha. Essa ação é IRREVERSÍVEL.',
@@ -82,18 +88,25 @@ export default function RafflePage() {
   const queryClient = useQueryClient();
   const [audience, setAudience] = useState('');
   const [prize, setPrize] = useState('');
+  const [chosenRound, setChosenRound] = useState('');
   const [busy, setBusy] = useState(false);
   const [winner, setWinner] = useState<Draw | null>(null);
   const [confirming, setConfirming] = useState(false);
   const config = configByResource.get(CAMPAIGNS)!;
   const canReveal = useRights(config).delete;
   const campaign = useGetOne(CAMPAIGNS, { id });
+  const current = Number(campaign.data?.rodada ?? 1);
+  const round = chosenRound || String(current);
+  const past = Number(round) !== current;
   const draws = useQuery({
-    queryKey: ['roulette-draws', id],
-    queryFn: () => v1Json<{ roleta_sorteio: Draw[] }>(`/v1/roulette/draw/${encodeURIComponent(id)}`, { module: AREA }).then((r) => r.roleta_sorteio),
+    queryKey: ['roulette-draws', id, round],
+    enabled: Boolean(campaign.data),
+    queryFn: () =>
+      v1Json<{ roleta_sorteio: Draw[] }>(`/v1/roulette/draw/${encodeURIComponent(id)}?rodada=${encodeURIComponent(round)}`, { module: AREA }).then((r) => r.roleta_sorteio),
   });
   const list = draws.data ?? [];
   const revealed = Boolean(campaign.data?.semente_revelada_em);
+  const closed = revealed || past;
 
   const draw = async () => {
     setBusy(true);
@@ -139,18 +152,35 @@ export default function RafflePage() {
       <Card sx={{ mb: 2 }}>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <FilterSelect id="raffle-audience" label={RAFFLE_TEXTS.audience} value={audience} options={AUDIENCE_OPTIONS} disabled={revealed} onChange={setAudience} />
-            <FilterSelect id="raffle-prize" label={RAFFLE_TEXTS.prize} value={prize} options={PRIZE_OPTIONS} disabled={revealed} onChange={setPrize} />
+            {current > 1 && (
+              <FilterSelect
+                id="raffle-round"
+                label={RAFFLE_TEXTS.round}
+                value={round}
+                options={roundOptions(current)}
+                onChange={(value) => {
+                  setChosenRound(value);
+                  setWinner(null);
+                }}
+              />
+            )}
+            <FilterSelect id="raffle-audience" label={RAFFLE_TEXTS.audience} value={audience} options={AUDIENCE_OPTIONS} disabled={closed} onChange={setAudience} />
+            <FilterSelect id="raffle-prize" label={RAFFLE_TEXTS.prize} value={prize} options={PRIZE_OPTIONS} disabled={closed} onChange={setPrize} />
             <Button
               variant="contained"
               startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <CasinoIcon />}
-              disabled={!audience || !prize || busy || revealed}
+              disabled={!audience || !prize || busy || closed}
               onClick={() => void draw()}
               sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
             >
               {list.length ? RAFFLE_TEXTS.again : RAFFLE_TEXTS.draw}
             </Button>
           </Stack>
+          {past && (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              {RAFFLE_TEXTS.pastRound}
+            </Alert>
+          )}
           {winner && (
             <Alert severity="success" icon={<CasinoIcon />} sx={{ mt: 2 }} role="status" aria-label={RAFFLE_TEXTS.winner}>
               <Typography variant="subtitle2">{RAFFLE_TEXTS.winner}</Typography>
@@ -166,6 +196,9 @@ export default function RafflePage() {
         </CardContent>
       </Card>
 
+      {past && draws.isSuccess && !list.length && (
+        <Typography sx={{ color: 'text.secondary', mb: 2 }}>{RAFFLE_TEXTS.noDraws}</Typography>
+      )}
       {list.length > 0 && (
         <Card sx={{ mb: 2 }}>
           <CardContent>

@@ -3,13 +3,14 @@
 // and the participants show in the generated list of schemas/roleta/roulette-entries.json (Nome,
 // Telefone, CPF, Cupom, Código; the expanded row has the date, prize, customer and error), read
 // with the campaign and the filters as a permanent view, with its search, paging and CSV export;
-// Alterar filtro unlocks them and hides the table.
+// Alterar filtro unlocks them and hides the table. The participants are the current round's; after a
+// reset, Rodada reads a past round's.
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Stack } from '@mui/material';
 import { useGetOne } from 'react-admin';
 import { FilterSelect } from './FilterSelect.js';
-import { AUDIENCE_OPTIONS, ERROR_OPTIONS, flagOf } from '../../src/domain/roulette.js';
+import { AUDIENCE_OPTIONS, ERROR_OPTIONS, flagOf, roundOptions } from '../../src/domain/roulette.js';
 import ResourceList from '../../src/admin/generator/ResourceList.js';
 import { configByResource } from '../../src/admin/generator/registry.js';
 import { aliasConfig } from '../../src/admin/generator/schemas.js';
@@ -19,16 +20,21 @@ import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { BASE_PATH, CAMPAIGNS, ENTRIES, LIST_PATH, TITLES } from './routes.js';
 
 export const REPORT_TEXTS = {
+  round: 'Rodada',
   customer: 'Cliente',
   error: 'Erro',
   generate: 'Gerar relatório',
   change: 'Alterar filtro',
 } as const;
 
-function Filters({ audience, error, locked, onAudience, onError, onGenerate, onChange }: {
+function Filters({ rounds, round, audience, error, locked, onRound, onAudience, onError, onGenerate, onChange }: {
+  /** The campaign's current round (Rodada shows once there was a reset). */
+  rounds: number;
+  round: string;
   audience: string;
   error: string;
   locked: boolean;
+  onRound: (v: string) => void;
   onAudience: (v: string) => void;
   onError: (v: string) => void;
   onGenerate: () => void;
@@ -38,6 +44,7 @@ function Filters({ audience, error, locked, onAudience, onError, onGenerate, onC
     <Card sx={{ mb: 2 }}>
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          {rounds > 1 && <FilterSelect id="report-round" label={REPORT_TEXTS.round} value={round} options={roundOptions(rounds)} disabled={locked} onChange={onRound} />}
           <FilterSelect id="report-customer" label={REPORT_TEXTS.customer} value={audience} options={AUDIENCE_OPTIONS} disabled={locked} onChange={onAudience} />
           <FilterSelect id="report-error" label={REPORT_TEXTS.error} value={error} options={ERROR_OPTIONS} disabled={locked} onChange={onError} />
           {locked ? (
@@ -60,29 +67,36 @@ export default function ReportsPage() {
   const goBack = useGoBack(LIST_PATH);
   const [audience, setAudience] = useState('');
   const [error, setError] = useState('');
+  const [chosenRound, setChosenRound] = useState('');
   const [locked, setLocked] = useState(false);
   const campaign = useGetOne(CAMPAIGNS, { id });
+  const rounds = Number(campaign.data?.rodada ?? 1);
+  const round = chosenRound || String(rounds);
   const entries = configByResource.get(ENTRIES);
   const title = campaign.data?.nome ? `${TITLES.reports} · ${campaign.data.nome}` : TITLES.reports;
   const view = useMemo(() => {
     if (!entries || !locked) return null;
     const cliente = flagOf(audience);
-    const filter: Record<string, unknown> = { id_campanha: Number(id), erro: flagOf(error) };
+    const filter: Record<string, unknown> = { id_campanha: Number(id), rodada: Number(round), erro: flagOf(error) };
     if (cliente !== null) filter.cliente = cliente;
     // A path of its own per campaign and filter: the list keeps its page and sort per view.
-    return aliasConfig(entries, { path: `${BASE_PATH}/reports/${id}/${audience}/${error}`, title, back: LIST_PATH, filter, hideAdd: true });
-  }, [entries, locked, audience, error, id, title]);
+    return aliasConfig(entries, { path: `${BASE_PATH}/reports/${id}/${round}/${audience}/${error}`, title, back: LIST_PATH, filter, hideAdd: true });
+  }, [entries, locked, round, audience, error, id, title]);
   if (!entries) return <AccessDenied title={TITLES.reports} />;
   const filters = (
     <Filters
+      rounds={rounds}
+      round={round}
       audience={audience}
       error={error}
       locked={locked}
+      onRound={setChosenRound}
       onAudience={setAudience}
       onError={setError}
-      onGenerate={() => setLocked(true)}
+      onGenerate={() => campaign.data && setLocked(true)}
       onChange={() => {
         setLocked(false);
+        setChosenRound('');
         setAudience('');
         setError('');
       }}

@@ -47,6 +47,13 @@ export const ERROR_OPTIONS = [
   { value: 'sem_erro', label: 'Sem Erro' },
 ] as const;
 
+/** A round's name on the screens: a reset closes the current round and opens the next. */
+export const roundLabel = (round: number, current: boolean) => `Rodada ${round}${current ? ' (atual)' : ''}`;
+
+/** The rounds of a campaign whose current round is `current`, newest first (the raffle's and the reports' Rodada). */
+export const roundOptions = (current: number) =>
+  Array.from({ length: Math.max(1, current) }, (_, i) => current - i).map((n) => ({ value: String(n), label: roundLabel(n, n === current) }));
+
 /** A filter's value as the calls send it: true, false, or null for Todos. */
 export const flagOf = (value: string): boolean | null =>
   value === 'clientes' || value === 'premiados' || value === 'com_erro' ? true : value === 'nao_clientes' || value === 'nao_premiados' || value === 'sem_erro' ? false : null;

@@ -4658,7 +4658,7 @@ export type RouletteAppearances = FromSchema<typeof RouletteAppearancesSchema>;
 /** Roleta (schemas/roleta/roulette-campaigns.json, table roleta.campanha) */
 export const RouletteCampaignsSchema = {
   "title": "Roleta",
-  "description": "Campanha de roleta de prêmios (roleta_campanha): a roda que um provedor publica em url_campanha para clientes e não clientes girarem, com duas rodas de prêmios (roulette-prizes), uma aparência (roulette-appearances), os giros (roulette-entries) e os sorteios (roulette-draws). O SHA-256 da semente secreta é publicado antes da abertura; a semente é revelada ao encerrar a auditoria.",
+  "description": "Campanha de roleta de prêmios (roleta_campanha): a roda que um provedor publica em url_campanha para clientes e não clientes girarem, com duas rodas de prêmios (roulette-prizes), uma aparência (roulette-appearances), os giros (roulette-entries) e os sorteios (roulette-draws). Cada rodada tem a sua semente secreta, cujo SHA-256 é publicado enquanto ela está aberta; a semente é revelada quando a rodada se encerra (Encerrar e revelar semente, ou o reset, que abre a rodada seguinte). Giros e sorteios nunca são apagados.",
   "type": "object",
   "properties": {
     "id": {
@@ -4753,7 +4753,7 @@ export const RouletteCampaignsSchema = {
     },
     "semente_hash": {
       "type": "string",
-      "title": "SHA-256 da semente",
+      "title": "SHA-256 da semente da rodada",
       "readOnly": true
     },
     "semente": {
@@ -4775,7 +4775,7 @@ export const RouletteCampaignsSchema = {
     },
     "rodada": {
       "type": "integer",
-      "title": "Rodada",
+      "title": "Rodada atual",
       "readOnly": true
     },
     "responsavel": {
@@ -4792,18 +4792,27 @@ export const RouletteCampaignsSchema = {
       "type": "integer",
       "format": "count",
       "title": "Clientes",
+      "description": "Na rodada atual.",
       "readOnly": true
     },
     "nao_cliente": {
       "type": "integer",
       "format": "count",
       "title": "Não Clientes",
+      "description": "Na rodada atual.",
       "readOnly": true
     },
     "participantes": {
       "type": "integer",
       "format": "count",
       "title": "Participantes",
+      "description": "Na rodada atual.",
+      "readOnly": true
+    },
+    "participantes_total": {
+      "type": "integer",
+      "format": "count",
+      "title": "Participantes de todas as rodadas",
       "readOnly": true
     },
     "created_at": {
@@ -4923,7 +4932,7 @@ export type RouletteDraws = FromSchema<typeof RouletteDrawsSchema>;
 /** Participante da roleta (schemas/roleta/roulette-entries.json, table roleta.historico) */
 export const RouletteEntriesSchema = {
   "title": "Participante da roleta",
-  "description": "Um giro da página pública (roleta_historico): quem girou, se é cliente do provedor, o prêmio que saiu (pelo servidor, por peso, entre os prêmios acima do estoque mínimo), o cupom (CUPOM- e um código que não se adivinha), o código do cliente no ERP e se houve erro (nenhum prêmio disponível, ou o chamado no ERP falhou). Só o giro escreve; o reset apaga.",
+  "description": "Um giro da página pública (roleta_historico): quem girou, se é cliente do provedor, o prêmio que saiu (pelo servidor, por peso, entre os prêmios acima do estoque mínimo), o cupom (CUPOM- e um código que não se adivinha), o código do cliente no ERP e se houve erro (nenhum prêmio disponível, ou o chamado no ERP falhou). Só o giro escreve; nada o apaga (o reset encerra a rodada e a auditoria guarda todas).",
   "type": "object",
   "properties": {
     "id": {

@@ -27,9 +27,12 @@ const ENGINE_TABLES = [
   'vendas.tracking_clique',
   // Their counts per link, kept by the same batches apart from the link's row (no history entry per click).
   'vendas.tracking_url_cliques',
-  // The roulettes' secret seeds, kept apart from the campaign's row and its history (src/server/roulette/service.ts).
+  // The roulettes' secret seeds, one per round, kept apart from the campaign's row and its history (src/server/roulette/service.ts).
   'roleta.semente',
-  // Participants per campaign and category, kept by the spins under the campaign's lock (the draw and the list read them).
+  // A roulette's rounds: each one's commitment, its seed once revealed, when it opened and closed; written by the
+  // campaign's creation, the reveal and the reset only, read by the campaign's view and the public audit.
+  'roleta.rodada',
+  // Participants per campaign, round and category, kept by the spins under the campaign's lock (the draw and the list read them).
   'roleta.contagem',
   // The ERP ticket requests of the spins of campaigns with api_erp: the outbox until a connector exists.
   'roleta.chamado_erp',

@@ -3,8 +3,10 @@
 // texts), the wizard's prizes and look, the public page and its spin (customer or not, weighted pick
 // above the minimum stock, coupon, one spin per interval, honeypot, throttle, closed pages), no prize
 // oversold under 50 simultaneous spins, the raffle (filters, exclusion, 'Não há participantes
-// correspondentes.'), the participants, Pausar/Reativar, Resetar Campanha (superadmin), the reveal and
-// the audit recomputed here from the revealed seed; rights and provider scope throughout.
+// correspondentes.'), the participants, Pausar/Reativar, the reveal and the audit recomputed here from
+// the revealed seed; rights and provider scope throughout. Issue 29: a customer is known by CPF and
+// phone together, and a CPF alone neither tells customer status nor spends the customer's spin;
+// Resetar Campanha (superadmin) closes the round and opens the next, deleting nothing.
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCPF } from '@brazilian-utils/brazilian-utils';
@@ -44,6 +46,15 @@ const phone = (n: number) => `(41) 9${String(8000_0000 + n).slice(-8, -4)}-${Str
 
 const PERIOD = { data_inicio_campanha: '2020-01-01', data_fim_campanha: '2099-12-31' };
 
+/** A customer of a provider (BITCOM: provider A unless given) with a CPF and a mobile on record. */
+async function addCustomer(cpf: string, celular: string, { provider = A, code = `C-${cpf}`, nome = 'Cliente Fiel' } = {}) {
+  await t.db.query(
+    `INSERT INTO relacionamento.dados_pessoas (sistema, id_empresa, cod_cliente, codpessoa, nome_razaosocial, cpf, celular, situacao) VALUES ($1, $2, $3, $3, $4, $5, $6, 'ativo')`,
+    [provider === A ? 'BITCOM' : 'VETORIAL', provider, code, nome, cpf, celular],
+  );
+}
+const masked = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+
 async function createCampaign(extra: Record<string, unknown> = {}, as?: string) {
   const r = await call('POST', '/api/roulette-campaigns', { nome: 'Roleta de Natal 2026', descricao: 'Gire e ganhe', id_empresa: A, id_usuario_intranet: users['roulette:gestor'].id, ...PERIOD, ...extra }, as);
   expect(r.statusCode, r.body).toBe(201);
@@ -73,6 +84,30 @@ async function spin(slug: string, body: Record<string, unknown> = {}, ip?: strin
   return publicCall('POST', `/v1/public/roulette/${slug}/giro`, { nome: 'Maria Visitante', telefone: phone(cpfSeq), cpf: nextCpf(), ...body }, ip);
 }
 
+/**
+ * Recomputes a revealed round of the audit from its seed, as a visitor would: the seed against its
+ * commitment, each spin's prize and each draw's winner. Answers how many spins and draws were checked.
+ */
+function checkRound(campaignId: number, round: Record<string, any>) {
+  const seed = Buffer.from(round.semente, 'hex');
+  expect(createHash('sha256').update(seed).digest('hex')).toBe(round.semente_hash);
+  const fraction = (message: string) => fractionOf(createHmac('sha256', seed).update(message).digest());
+  for (const g of round.giros) {
+    const eligible = g.elegiveis.map((id: number, i: number) => ({ id, peso: g.pesos[i] }));
+    expect(pickWeighted(eligible, fraction(spinMessage(campaignId, round.rodada, g.seq)))).toBe(g.id_premio);
+  }
+  const drawnBefore = new Set<number>();
+  for (const d of round.sorteios) {
+    const candidates = candidateOrder(round.giros, d, drawnBefore);
+    expect(candidates).toHaveLength(d.candidatos);
+    const index = drawIndex(fraction(drawMessage(campaignId, round.rodada, d.seq)), candidates.length);
+    expect(index).toBe(d.indice);
+    expect(candidates[index].seq).toBe(d.seq_participante);
+    drawnBefore.add(d.seq_participante);
+  }
+  return { giros: round.giros.length, sorteios: round.sorteios.length };
+}
+
 const userId = async (token: string) => {
   const r = await t.app.inject({ method: 'GET', url: '/v1/auth/me', headers: bearer(token) });
   return (r.json().id ?? r.json().usuario?.id) as number;
@@ -88,6 +123,7 @@ beforeAll(async () => {
   A = await post('/api/providers', { nome: 'Bitcom', site: 'https://www.bitcom.com.br' });
   B = await post('/api/providers', { nome: 'Vetorial', site: 'https://www.vetorial.net' });
   await post('/api/systems', { nome: 'BITCOM', id_empresa: A });
+  await post('/api/systems', { nome: 'VETORIAL', id_empresa: B });
   for (const [key, role, providers] of [
     ['roulette:gestor', 'roulette:gestor', [A]],
     ['roulette:solicitante', 'roulette:solicitante', [A]],
@@ -224,15 +260,12 @@ describe('the public page and the spin', () => {
     expect(missing.json().message).toBe(ROULETTE_MSG.notFound);
   });
 
-  it('tells customers from non-customers, picks from that wheel, writes the coupon and decrements the stock; once per interval per CPF', async () => {
+  it('tells customers (CPF and phone on record) from non-customers, picks from that wheel, writes the coupon and decrements the stock; once per interval per person', async () => {
     const c = await createCampaign({ api_erp: true, sistema: 'BITCOM' });
     await savePrizes(c.id, [...wheel(true), ...wheel(false)]);
     const customerCpf = nextCpf();
-    await t.db.query(
-      `INSERT INTO relacionamento.dados_pessoas (sistema, id_empresa, cod_cliente, codpessoa, nome_razaosocial, cpf, situacao) VALUES ('BITCOM', $1, 'C-778', 'P-778', 'Cliente Fiel', $2, 'ativo')`,
-      [A, customerCpf],
-    );
-    const r = await spin(c.slug, { cpf: `${customerCpf.slice(0, 3)}.${customerCpf.slice(3, 6)}.${customerCpf.slice(6, 9)}-${customerCpf.slice(9)}`, telefone: '41999887766' });
+    await addCustomer(customerCpf, '(41) 99988-7766', { code: 'C-778' });
+    const r = await spin(c.slug, { cpf: masked(customerCpf), telefone: '41999887766' });
     expect(r.statusCode, r.body).toBe(200);
     const won = r.json();
     expect(won.cliente).toBe(true);
@@ -241,11 +274,11 @@ describe('the public page and the spin', () => {
     expect(won.premio).toMatchObject({ nome: won.premios[won.indice].nome, animacao: true });
     expect(won.cupom).toMatch(/^CUPOM-[0-9A-HJKMNP-TV-Z]{10}$/);
     const { rows } = await t.db.query('SELECT h.*, p.quantidade FROM roleta.historico h JOIN roleta.premio p ON p.id = h.id_premio WHERE h.id_campanha = $1', [c.id]);
-    expect(rows[0]).toMatchObject({ cliente: true, codigo: 'C-778', telefone: '(41) 99988-7766', cpf: `${customerCpf.slice(0, 3)}.${customerCpf.slice(3, 6)}.${customerCpf.slice(6, 9)}-${customerCpf.slice(9)}`, quantidade: 99, erro: false });
+    expect(rows[0]).toMatchObject({ cliente: true, codigo: 'C-778', telefone: '(41) 99988-7766', cpf: masked(customerCpf), quantidade: 99, erro: false });
     const tickets = await t.db.query('SELECT * FROM roleta.chamado_erp WHERE id_campanha = $1', [c.id]);
     expect(tickets.rows[0]).toMatchObject({ situacao: 'pendente', sistema: 'BITCOM' });
     // The same person again within intervalo_votacao (24 h): refused with when to come back.
-    const again = await spin(c.slug, { cpf: customerCpf });
+    const again = await spin(c.slug, { cpf: customerCpf, telefone: '(41) 99988-7766' });
     expect(again.statusCode).toBe(429);
     expect(again.json().message).toMatch(/^Você já girou esta roleta\. Tente de novo a partir de \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\.$/);
     const visitor = await spin(c.slug);
@@ -339,8 +372,8 @@ describe('the raffle, the participants, the reset and the audit', () => {
     await t.db.query('UPDATE roleta.premio SET quantidade = quantidade_minima WHERE id_campanha = $1 AND quantidade_minima = 1', [c.id]);
     for (let i = 0; i < 4; i++) {
       const cpf = nextCpf();
-      await t.db.query(`INSERT INTO relacionamento.dados_pessoas (sistema, id_empresa, cod_cliente, codpessoa, nome_razaosocial, cpf, situacao) VALUES ('BITCOM', $1, $2, $2, 'Cliente', $3, 'ativo')`, [A, `K${i}`, cpf]);
-      expect((await spin(c.slug, { cpf, nome: `Cliente ${i}` })).statusCode).toBe(200);
+      await addCustomer(cpf, phone(5000 + i), { code: `K${i}`, nome: 'Cliente' });
+      expect((await spin(c.slug, { cpf, telefone: phone(5000 + i), nome: `Cliente ${i}` })).json().cliente).toBe(true);
     }
     for (let i = 0; i < 8; i++) expect((await spin(c.slug, { nome: `Visitante ${i}` })).statusCode).toBe(200);
   });
@@ -408,7 +441,7 @@ describe('the raffle, the participants, the reset and the audit', () => {
 
   it('reveals the seed, closing the campaign; the audit recomputes every prize and every winner from it', async () => {
     const before = await publicCall('GET', `/v1/public/roulette/${c.slug}/auditoria`);
-    expect(before.json().semente).toBeNull();
+    expect(before.json().rodadas).toEqual([expect.objectContaining({ rodada: 1, semente_hash: c.semente_hash, semente: null, semente_revelada_em: null })]);
     expect((await call('POST', `/v1/roulette/${c.id}/revelar`, undefined, 'roulette:solicitante')).statusCode).toBe(403);
     const r = await call('POST', `/v1/roulette/${c.id}/revelar`, undefined, 'roulette:gestor');
     expect(r.statusCode, r.body).toBe(200);
@@ -417,40 +450,155 @@ describe('the raffle, the participants, the reset and the audit', () => {
     expect((await call('POST', '/v1/roulette/draw', { id_campanha: c.id, cliente: null, premiado: null })).statusCode).toBe(409);
     const audit = (await publicCall('GET', `/v1/public/roulette/${c.slug}/auditoria`)).json();
     expect(JSON.stringify(audit)).not.toMatch(/CUPOM-|Visitante|Cliente \d/);
-    const seed = Buffer.from(audit.semente, 'hex');
-    expect(createHash('sha256').update(seed).digest('hex')).toBe(c.semente_hash);
-    const fraction = (message: string) => fractionOf(createHmac('sha256', seed).update(message).digest());
-    expect(audit.giros).toHaveLength(12);
-    for (const g of audit.giros) {
-      const eligible = g.elegiveis.map((id: number, i: number) => ({ id, peso: g.pesos[i] }));
-      expect(pickWeighted(eligible, fraction(spinMessage(audit.id_campanha, g.rodada, g.seq)))).toBe(g.id_premio);
-    }
-    const drawnBefore = new Set<number>();
-    for (const d of audit.sorteios) {
-      const candidates = candidateOrder(audit.giros, d, drawnBefore);
-      expect(candidates).toHaveLength(d.candidatos);
-      const index = drawIndex(fraction(drawMessage(audit.id_campanha, d.rodada, d.seq)), candidates.length);
-      expect(index).toBe(d.indice);
-      expect(candidates[index].seq).toBe(d.seq_participante);
-      drawnBefore.add(d.seq_participante);
-    }
+    expect(audit.rodadas).toHaveLength(1);
+    expect(audit.rodadas[0].semente_hash).toBe(c.semente_hash);
+    expect(checkRound(audit.id_campanha, audit.rodadas[0])).toEqual({ giros: 12, sorteios: 6 });
   });
 
-  it('Resetar Campanha (superadmin only) deletes the spins and draws, returns the stock and starts a new round with a new commitment', async () => {
-    expect((await call('DELETE', `/v1/history/${c.id}`, undefined, 'roulette:gestor')).statusCode).toBe(403);
+  it('Resetar Campanha after the reveal opens round 2, paused, with a new commitment; round 1 stays revealed', async () => {
+    const r = await call('DELETE', `/v1/history/${c.id}`);
+    expect(r.statusCode, r.body).toBe(200);
+    const after = (await call('GET', `/api/roulette-campaigns/${c.id}`)).json();
+    expect(after).toMatchObject({ participantes: 0, participantes_total: 12, rodada: 2, ativo: false, semente: null, semente_revelada_em: null });
+    expect(after.semente_hash).not.toBe(c.semente_hash);
+    const audit = (await publicCall('GET', `/v1/public/roulette/${c.slug}/auditoria`)).json();
+    expect(audit.rodadas.map((x: any) => [x.rodada, x.giros.length, x.sorteios.length, x.semente !== null])).toEqual([
+      [1, 12, 6, true],
+      [2, 0, 0, false],
+    ]);
+    expect(checkRound(audit.id_campanha, audit.rodadas[0])).toEqual({ giros: 12, sorteios: 6 });
+  });
+});
+
+describe('a spin is not a customer lookup (issue 29)', () => {
+  /** A campaign whose non-customers' wheel has one prize left to win, so every non-customer's answer is the same prize. */
+  async function campaign() {
+    const c = await createCampaign({ api_erp: true, sistema: 'BITCOM' });
+    await savePrizes(c.id, [...wheel(true), ...wheel(false, 4, (i) => (i === 0 ? { quantidade: 1000 } : { quantidade: 2, quantidade_minima: 1 }))]);
+    await t.db.query(`UPDATE roleta.premio SET quantidade = quantidade_minima WHERE id_campanha = $1 AND NOT cliente AND nome <> 'N prêmio 1'`, [c.id]);
+    return c;
+  }
+  /** What a visitor sees of an answer, without what changes from one spin to the next (its number and coupon). */
+  const seen = (r: Awaited<ReturnType<typeof spin>>) => ({
+    status: r.statusCode,
+    headers: Object.keys(r.headers).sort(),
+    body: { ...r.json(), seq: typeof r.json().seq, cupom: typeof r.json().cupom },
+  });
+
+  it("a customer's CPF with a wrong phone plays as a non-customer, and the answer is a real non-customer's", async () => {
+    const c = await campaign();
+    const cpf = nextCpf();
+    await addCustomer(cpf, '(41) 99123-4567', { code: 'C-900' });
+    const impostor = await spin(c.slug, { cpf: masked(cpf), telefone: '(41) 99123-0000' });
+    const visitor = await spin(c.slug, { cpf: nextCpf(), telefone: '(41) 99123-1111' });
+    expect(impostor.statusCode, impostor.body).toBe(200);
+    expect(impostor.json()).toMatchObject({ cliente: false, premio: { nome: 'N prêmio 1' } });
+    expect(seen(impostor)).toEqual(seen(visitor));
+    // Recorded as a non-customer: no customer code, the reports count it with the visitors.
+    const { rows } = await t.db.query('SELECT cliente, codigo FROM roleta.historico WHERE id_campanha = $1 AND cpf = $2', [c.id, masked(cpf)]);
+    expect(rows).toEqual([{ cliente: false, codigo: null }]);
+    // A customer of another provider, with the right phone, is not this provider's customer either.
+    const other = nextCpf();
+    await addCustomer(other, '(41) 99123-2222', { provider: B });
+    expect(seen(await spin(c.slug, { cpf: other, telefone: '(41) 99123-2222' }))).toEqual(seen(visitor));
+  });
+
+  it('the CPF and the phone on record together are recognised, masked or not', async () => {
+    const c = await campaign();
+    const cpf = nextCpf();
+    await addCustomer(cpf, '(41) 99123-4567', { code: 'C-901' });
+    const r = await spin(c.slug, { cpf, telefone: '41991234567' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().cliente).toBe(true);
+    expect(r.json().premios.map((p: any) => p.nome)).toEqual(['C prêmio 1', 'C prêmio 2', 'C prêmio 3', 'C prêmio 4']);
+    const { rows } = await t.db.query('SELECT cliente, codigo FROM roleta.historico WHERE id_campanha = $1 AND cpf = $2', [c.id, masked(cpf)]);
+    expect(rows).toEqual([{ cliente: true, codigo: 'C-901' }]);
+  });
+
+  it("a stranger typing a customer's CPF spends only a spin of their own, never the customer's, and learns nothing of it", async () => {
+    const c = await campaign();
+    const cpf = nextCpf();
+    const mine = '(41) 99555-0001';
+    await addCustomer(cpf, mine);
+    const stranger = await spin(c.slug, { cpf, telefone: '(41) 99555-0002' });
+    expect(stranger.json().cliente).toBe(false);
+    // The customer still has their spin, as a customer.
+    const customer = await spin(c.slug, { cpf: masked(cpf), telefone: mine });
+    expect(customer.statusCode, customer.body).toBe(200);
+    expect(customer.json().cliente).toBe(true);
+    // Each has spent their own: the customer (by CPF, whichever phone on record) and the stranger (CPF and phone).
+    expect((await spin(c.slug, { cpf, telefone: mine })).statusCode).toBe(429);
+    expect((await spin(c.slug, { cpf, telefone: '(41) 99555-0002' })).statusCode).toBe(429);
+    // Another stranger with the same CPF is answered as any newcomer: not refused, not a customer.
+    const visitor = await spin(c.slug, { cpf: nextCpf(), telefone: '(41) 99555-0004' });
+    expect(seen(await spin(c.slug, { cpf, telefone: '(41) 99555-0003' }))).toEqual(seen(visitor));
+  });
+});
+
+describe('Resetar Campanha closes the round and opens the next (issue 29)', () => {
+  it("keeps the past round's spins, draws, seed and commitment on the audit page, read-only; the interval still holds; the raffle and the reports move to the new round", async () => {
+    const c = await createCampaign();
+    await savePrizes(c.id, [...wheel(true), ...wheel(false)]);
+    const cpf = nextCpf();
+    await addCustomer(cpf, '(41) 99777-0001');
+    const people = [
+      { cpf, telefone: '(41) 99777-0001' },
+      { cpf: nextCpf(), telefone: '(41) 99777-0002' },
+      { cpf: nextCpf(), telefone: '(41) 99777-0003' },
+    ];
+    for (const person of people) expect((await spin(c.slug, person)).statusCode).toBe(200);
+    const drawn = await call('POST', '/v1/roulette/draw', { id_campanha: c.id, cliente: null, premiado: null });
+    expect(drawn.statusCode, drawn.body).toBe(200);
     const stock = async () => (await t.db.query<{ n: number }>('SELECT sum(quantidade)::int AS n FROM roleta.premio WHERE id_campanha = $1', [c.id])).rows[0].n;
-    const before = await stock();
-    const won = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM roleta.historico WHERE id_campanha = $1 AND premiado', [c.id])).rows[0].n;
+    const stockBefore = await stock();
+
+    expect((await call('DELETE', `/v1/history/${c.id}`, undefined, 'roulette:gestor')).statusCode).toBe(403);
     const r = await call('DELETE', `/v1/history/${c.id}`);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().message).toBe(ROULETTE_TEXTS.reset);
-    expect(await stock()).toBe(before + won);
-    const after = (await call('GET', `/api/roulette-campaigns/${c.id}`)).json();
-    expect(after).toMatchObject({ participantes: 0, rodada: 2, semente: null, semente_revelada_em: null });
-    expect(after.semente_hash).not.toBe(c.semente_hash);
-    expect((await call('GET', `/v1/roulette/draw/${c.id}`)).json().roleta_sorteio).toEqual([]);
-    // Empty now: Excluir is allowed.
-    await call('POST', '/v1/roulette/campaign', { id_campanha: c.id, ativo: true });
-    expect((await spin(c.slug)).statusCode).toBe(200);
+
+    // The audit page: round 1 whole, its seed revealed and checking out; round 2 open with a new commitment.
+    const audit = (await publicCall('GET', `/v1/public/roulette/${c.slug}/auditoria`)).json();
+    expect(audit.rodadas.map((x: any) => ({ rodada: x.rodada, giros: x.giros.length, sorteios: x.sorteios.length, revelada: x.semente !== null }))).toEqual([
+      { rodada: 1, giros: 3, sorteios: 1, revelada: true },
+      { rodada: 2, giros: 0, sorteios: 0, revelada: false },
+    ]);
+    expect(audit.rodadas[0].semente_hash).toBe(c.semente_hash);
+    expect(checkRound(c.id, audit.rodadas[0])).toEqual({ giros: 3, sorteios: 1 });
+    expect(audit.rodadas[1].semente_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(audit.rodadas[1].semente_hash).not.toBe(c.semente_hash);
+    const campaign = (await call('GET', `/api/roulette-campaigns/${c.id}`)).json();
+    expect(campaign).toMatchObject({ rodada: 2, participantes: 0, participantes_total: 3, ativo: true, semente_hash: audit.rodadas[1].semente_hash, semente: null });
+
+    // Once per interval per person, across rounds; the stock the past round took stays taken.
+    for (const person of people) expect((await spin(c.slug, person)).statusCode).toBe(429);
+    expect(await stock()).toBe(stockBefore);
+
+    // The new round: a newcomer is its first participant, the only one its raffle and reports see.
+    const newcomer = await spin(c.slug, { nome: 'Nova Rodada' });
+    expect(newcomer.json().seq).toBe(1);
+    expect((await call('GET', `/api/roulette-campaigns/${c.id}`)).json()).toMatchObject({ participantes: 1, participantes_total: 4 });
+    expect((await call('GET', `/v1/roulette/customers/${c.id}`, undefined, 'roulette:leitor')).json().total).toBe(1);
+    expect((await call('GET', `/v1/roulette/draw/${c.id}`, undefined, 'roulette:leitor')).json().roleta_sorteio).toEqual([]);
+    const winner = await call('POST', '/v1/roulette/draw', { id_campanha: c.id, cliente: null, premiado: null });
+    expect(winner.json().insert_roleta_sorteio_one).toMatchObject({ nome: 'Nova Rodada', candidatos: 1, rodada: 2, seq: 1 });
+    // The past round stays readable to the roulette area, names included.
+    const past = await call('GET', `/v1/roulette/customers/${c.id}?rodada=1`, undefined, 'roulette:leitor');
+    expect(past.json().total).toBe(3);
+    const pastDraws = (await call('GET', `/v1/roulette/draw/${c.id}?rodada=1`, undefined, 'roulette:leitor')).json().roleta_sorteio;
+    expect(pastDraws.map((d: any) => d.id)).toEqual([drawn.json().insert_roleta_sorteio_one.id]);
+    expect((await call('GET', `/v1/roulette/draw/${c.id}?rodada=zero`)).statusCode).toBe(400);
+
+    // Read-only: later activity leaves round 1 as it was; nothing erases or changes it.
+    const later = (await publicCall('GET', `/v1/public/roulette/${c.slug}/auditoria`)).json();
+    expect(later.rodadas[0]).toEqual(audit.rodadas[0]);
+    expect(later.rodadas[1]).toMatchObject({ giros: [expect.objectContaining({ seq: 1 })], sorteios: [expect.objectContaining({ seq: 1 })] });
+    await expect(t.db.query('DELETE FROM roleta.historico WHERE id_campanha = $1', [c.id])).rejects.toThrow();
+    await expect(t.db.query('DELETE FROM roleta.sorteio WHERE id_campanha = $1', [c.id])).rejects.toThrow();
+    await expect(t.db.query(`UPDATE roleta.historico SET id_premio = NULL, premiado = false WHERE id_campanha = $1 AND rodada = 1`, [c.id])).rejects.toThrow();
+    await expect(t.db.query(`UPDATE roleta.rodada SET semente_hash = 'outro' WHERE id_campanha = $1 AND rodada = 1`, [c.id])).rejects.toThrow();
+    // A campaign that had participants is never deleted: its audit page stays.
+    const del = await call('DELETE', `/api/roulette-campaigns/${c.id}`, undefined, 'roulette:gestor');
+    expect(del.statusCode).toBe(409);
   });
 });

@@ -2,17 +2,19 @@
 // (the calls documented in /docs: src/server/v1/roulette.ts): the branded wheel, the form's checks and masks, the spin to the drawn
 // prize with its coupon and confetti, the server's refusals, a closed wheel, an unknown one; the
 // wheel's geometry; and the audit, recomputed from a fixture made with node's crypto (one tampered
-// spin shows as not matching), both as the pure module and on the page through WebCrypto.
+// spin shows as not matching), both as the pure module and on the page through WebCrypto, round by
+// round: a round a reset closed stays on the page with its seed, spins and draws (issue 29).
 import './setup.js';
 import { createHash, createHmac, webcrypto } from 'node:crypto';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { formatDateTime } from '../../src/domain/format.js';
 import { candidateOrder, drawIndex, drawMessage, fractionOf, pickWeighted, spinMessage } from '../../src/domain/roulette.js';
 import { pages } from '../../custom-pages/roulette-public/index.js';
-import { verifyAudit, webCrypto, type AuditCrypto } from '../../custom-pages/roulette-public/audit.js';
-import type { AuditData, AuditDrawRow, AuditSpinRow, PublicRoulette, SpinAnswer } from '../../custom-pages/roulette-public/publicApi.js';
+import { verifyRound, webCrypto, type AuditCrypto } from '../../custom-pages/roulette-public/audit.js';
+import type { AuditData, AuditDrawRow, AuditRound, AuditSpinRow, PublicRoulette, SpinAnswer } from '../../custom-pages/roulette-public/publicApi.js';
 import { AUDIT_TEXTS, WHEEL_TEXTS } from '../../custom-pages/roulette-public/texts.js';
 import { labelLines, rotationFor, Wheel } from '../../custom-pages/roulette-public/Wheel.js';
 
@@ -331,29 +333,32 @@ describe('Wheel', () => {
 // ---- audit ------------------------------------------------------------------------------------
 
 const SEED = createHash('sha256').update('semente secreta da roleta de teste').digest('hex');
+const SEED_2 = createHash('sha256').update('semente da segunda rodada').digest('hex');
 const CAMPAIGN = 7;
-const ROUND = 1;
 const nodeCrypto: AuditCrypto = {
   hmac: async (keyHex, message) => new Uint8Array(createHmac('sha256', Buffer.from(keyHex, 'hex')).update(message).digest()),
   sha256Hex: async (hex) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex'),
 };
-const fractionNode = (message: string) => fractionOf(new Uint8Array(createHmac('sha256', Buffer.from(SEED, 'hex')).update(message).digest()));
+const fractionNode = (seed: string, message: string) => fractionOf(new Uint8Array(createHmac('sha256', Buffer.from(seed, 'hex')).update(message).digest()));
+const commitment = (seed: string) => createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex');
 
 const PRIZE_NAMES: Record<number, string> = { 11: 'Upgrade', 12: 'Camiseta', 13: 'Roteador', 14: 'Desconto', 21: 'Instalação', 22: 'Caneca', 23: 'Boné', 24: 'Adesivos' };
 
-/** A revealed campaign's audit as the server would answer it: 8 spins (the 6th with the stock gone) and 2 draws. */
-function auditFixture(): AuditData {
+/**
+ * A closed round as the server would answer it: `spins` spins (the 6th with the stock gone) and a draw
+ * per filter, picked from `seed`; its seed revealed.
+ */
+function roundFixture(rodada = 1, seed = SEED, spins = 8, filters: [boolean | null, boolean | null][] = [[null, true], [null, null]]): AuditRound {
   const giros: AuditSpinRow[] = [];
-  for (let seq = 1; seq <= 8; seq++) {
+  for (let seq = 1; seq <= spins; seq++) {
     const cliente = seq % 2 === 1;
     const elegiveis = seq === 6 ? [] : cliente ? [11, 12, 13, 14] : [21, 22, 23, 24];
     const pesos = seq === 6 ? [] : cliente ? [50, 30, 15, 5] : [40, 30, 20, 10];
     const id = pickWeighted(
       elegiveis.map((e, i) => ({ id: e, peso: pesos[i] })),
-      fractionNode(spinMessage(CAMPAIGN, ROUND, seq)),
+      fractionNode(seed, spinMessage(CAMPAIGN, rodada, seq)),
     );
     giros.push({
-      rodada: ROUND,
       seq,
       created_at: `2026-12-0${Math.ceil(seq / 3)}T1${seq}:00:00.000Z`,
       cliente,
@@ -366,76 +371,67 @@ function auditFixture(): AuditData {
     });
   }
   const sorteios: AuditDrawRow[] = [];
-  const filters: [boolean | null, boolean | null][] = [
-    [null, true],
-    [null, null],
-  ];
   filters.forEach(([filtro_cliente, filtro_premiado], i) => {
     const seq = i + 1;
     const drawn = new Set(sorteios.map((s) => s.seq_participante));
-    const candidates = candidateOrder(giros, { seq, filtro_cliente, filtro_premiado, ate_seq: 8 }, drawn);
-    const indice = drawIndex(fractionNode(drawMessage(CAMPAIGN, ROUND, seq)), candidates.length);
+    const candidates = candidateOrder(giros, { seq, filtro_cliente, filtro_premiado, ate_seq: spins }, drawn);
+    const indice = drawIndex(fractionNode(seed, drawMessage(CAMPAIGN, rodada, seq)), candidates.length);
     sorteios.push({
-      rodada: ROUND,
       seq,
       created_at: '2026-12-31T18:00:00.000Z',
       filtro_cliente,
       filtro_premiado,
       candidatos: candidates.length,
       indice,
-      ate_seq: 8,
+      ate_seq: spins,
       seq_participante: candidates[indice].seq,
     });
   });
-  return {
-    nome: INFO.nome,
-    id_campanha: CAMPAIGN,
-    rodada: ROUND,
-    semente_hash: createHash('sha256').update(Buffer.from(SEED, 'hex')).digest('hex'),
-    semente: SEED,
-    semente_revelada_em: '2027-01-01T12:00:00.000Z',
-    giros,
-    sorteios,
-  };
+  return { rodada, semente_hash: commitment(seed), semente: seed, iniciada_em: '2026-12-01T10:00:00.000Z', semente_revelada_em: '2027-01-01T12:00:00.000Z', giros, sorteios };
 }
 
-/** The fixture with spin 3's prize swapped for another of its wheel. */
-function tampered(): AuditData {
-  const data = auditFixture();
-  const spin = data.giros[2];
+/** A campaign of one round, closed with its seed revealed. */
+const auditFixture = (round = roundFixture()): AuditData => ({ nome: INFO.nome, id_campanha: CAMPAIGN, rodada: round.rodada, rodadas: [round] });
+
+/** The round with spin 3's prize swapped for another of its wheel. */
+function tampered(round = roundFixture()): AuditRound {
+  const spin = round.giros[2];
   const other = spin.elegiveis.find((id) => id !== spin.id_premio)!;
-  data.giros[2] = { ...spin, id_premio: other, premio: PRIZE_NAMES[other] };
-  return data;
+  return { ...round, giros: round.giros.map((g, i) => (i === 2 ? { ...spin, id_premio: other, premio: PRIZE_NAMES[other] } : g)) };
 }
 
 describe('audit recomputation', () => {
-  it('confirms the seed, every spin and every draw of an honest record', async () => {
-    const result = await verifyAudit(auditFixture(), nodeCrypto);
+  it('confirms the seed, every spin and every draw of an honest round', async () => {
+    const result = await verifyRound(CAMPAIGN, roundFixture(), nodeCrypto);
     expect(result.seedOk).toBe(true);
     expect(result.spins.map((s) => s.ok)).toEqual(Array(8).fill(true));
     expect(result.spins[5].expected).toBeNull();
     expect(result.draws.map((d) => d.ok)).toEqual([true, true]);
+    // A later round has its own seed and its own messages (giro:<campaign>:2:<n>).
+    expect((await verifyRound(CAMPAIGN, roundFixture(2, SEED_2), nodeCrypto)).spins.every((s) => s.ok)).toBe(true);
+    const misnumbered = { ...roundFixture(2, SEED_2), rodada: 1 };
+    expect((await verifyRound(CAMPAIGN, misnumbered, nodeCrypto)).spins.every((s) => s.ok)).toBe(false);
   });
 
   it('flags a tampered spin, a tampered draw and a seed that is not the committed one', async () => {
-    const data = tampered();
-    const original = auditFixture().giros[2].id_premio;
-    let result = await verifyAudit(data, nodeCrypto);
+    const round = tampered();
+    const original = roundFixture().giros[2].id_premio;
+    let result = await verifyRound(CAMPAIGN, round, nodeCrypto);
     expect(result.seedOk).toBe(true);
     expect(result.spins.map((s) => s.ok)).toEqual([true, true, false, true, true, true, true, true]);
     expect(result.spins[2].expected).toBe(original);
 
-    const draw = data.sorteios[1];
-    data.sorteios[1] = { ...draw, indice: (draw.indice + 1) % draw.candidatos };
-    result = await verifyAudit(data, nodeCrypto);
+    const draw = round.sorteios[1];
+    round.sorteios[1] = { ...draw, indice: (draw.indice + 1) % draw.candidatos };
+    result = await verifyRound(CAMPAIGN, round, nodeCrypto);
     expect(result.draws.map((d) => d.ok)).toEqual([true, false]);
-    data.sorteios[1] = { ...draw, candidatos: draw.candidatos + 1 };
-    expect((await verifyAudit(data, nodeCrypto)).draws[1].ok).toBe(false);
+    round.sorteios[1] = { ...draw, candidatos: draw.candidatos + 1 };
+    expect((await verifyRound(CAMPAIGN, round, nodeCrypto)).draws[1].ok).toBe(false);
 
-    const other = { ...auditFixture(), semente: 'ab'.repeat(32) };
-    expect((await verifyAudit(other, nodeCrypto)).seedOk).toBe(false);
-    const broken = { ...auditFixture(), semente: 'não é hexadecimal' };
-    const none = await verifyAudit(broken, nodeCrypto);
+    const other = { ...roundFixture(), semente: 'ab'.repeat(32) };
+    expect((await verifyRound(CAMPAIGN, other, nodeCrypto)).seedOk).toBe(false);
+    const broken = { ...roundFixture(), semente: 'não é hexadecimal' };
+    const none = await verifyRound(CAMPAIGN, broken, nodeCrypto);
     expect([none.seedOk, ...none.spins.map((s) => s.ok), ...none.draws.map((d) => d.ok)].some(Boolean)).toBe(false);
   });
 
@@ -443,37 +439,39 @@ describe('audit recomputation', () => {
     if (!globalThis.crypto?.subtle) vi.stubGlobal('crypto', webcrypto);
     const browser = webCrypto()!;
     expect(await browser.sha256Hex(SEED)).toBe(await nodeCrypto.sha256Hex(SEED));
-    expect(Array.from(await browser.hmac(SEED, spinMessage(CAMPAIGN, ROUND, 3)))).toEqual(Array.from(await nodeCrypto.hmac(SEED, spinMessage(CAMPAIGN, ROUND, 3))));
+    expect(Array.from(await browser.hmac(SEED, spinMessage(CAMPAIGN, 1, 3)))).toEqual(Array.from(await nodeCrypto.hmac(SEED, spinMessage(CAMPAIGN, 1, 3))));
     vi.unstubAllGlobals();
   });
 });
 
+const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+
 describe('/roleta/:slug/auditoria', () => {
   it('recomputes everything in the browser and shows the tampered spin as not matching', async () => {
     if (!globalThis.crypto?.subtle) vi.stubGlobal('crypto', webcrypto);
-    const data = tampered();
-    serve({ [`GET ${BASE}/auditoria`]: { status: 200, body: data } });
+    const round = tampered();
+    serve({ [`GET ${BASE}/auditoria`]: { status: 200, body: auditFixture(round) } });
     open(`/roleta/${SLUG}/auditoria`);
     expect(await screen.findByRole('heading', { level: 1, name: AUDIT_TEXTS.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: AUDIT_TEXTS.round(1, true) })).toBeTruthy();
     expect(await screen.findByText(AUDIT_TEXTS.seedOk)).toBeTruthy();
     expect(screen.getByText(AUDIT_TEXTS.spinsOk(7, 8))).toBeTruthy();
     expect(screen.getByText(AUDIT_TEXTS.drawsOk(2, 2))).toBeTruthy();
-    expect(screen.getByText(data.semente_hash)).toBeTruthy();
+    expect(screen.getByText(round.semente_hash)).toBeTruthy();
     expect(screen.getByText(SEED)).toBeTruthy();
 
-    const spins = screen.getByRole('table', { name: AUDIT_TEXTS.spinsTitle });
+    const spins = screen.getByRole('table', { name: AUDIT_TEXTS.spinsOf(1) });
     const rows = within(spins).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(8);
-    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells(rows[2])).toEqual(['3', expect.any(String), 'Sim', data.giros[2].telefone_final, data.giros[2].premio, AUDIT_TEXTS.differs]);
-    expect(cells(rows[5])).toEqual(['6', expect.any(String), 'Não', data.giros[5].telefone_final, AUDIT_TEXTS.noPrize, AUDIT_TEXTS.matches]);
+    expect(cells(rows[2])).toEqual(['3', expect.any(String), 'Sim', round.giros[2].telefone_final, round.giros[2].premio, AUDIT_TEXTS.differs]);
+    expect(cells(rows[5])).toEqual(['6', expect.any(String), 'Não', round.giros[5].telefone_final, AUDIT_TEXTS.noPrize, AUDIT_TEXTS.matches]);
     expect(rows.map((row) => cells(row).at(-1))).toEqual([...Array(2).fill(AUDIT_TEXTS.matches), AUDIT_TEXTS.differs, ...Array(5).fill(AUDIT_TEXTS.matches)]);
     fireEvent.click(screen.getByLabelText(AUDIT_TEXTS.onlyMismatches));
     expect(within(spins).getAllByRole('row')).toHaveLength(2);
 
-    const draws = screen.getByRole('table', { name: AUDIT_TEXTS.drawsTitle });
+    const draws = screen.getByRole('table', { name: AUDIT_TEXTS.drawsOf(1) });
     const drawRows = within(draws).getAllByRole('row').slice(1);
-    const first = data.sorteios[0];
+    const first = round.sorteios[0];
     expect(cells(drawRows[0])).toEqual([
       '1',
       expect.any(String),
@@ -487,15 +485,45 @@ describe('/roleta/:slug/auditoria', () => {
   });
 
   it('before the reveal shows only the commitment and says when the seed comes', async () => {
-    const data = { ...auditFixture(), semente: null, semente_revelada_em: null };
-    serve({ [`GET ${BASE}/auditoria`]: { status: 200, body: data } });
+    const round = { ...roundFixture(), semente: null, semente_revelada_em: null };
+    serve({ [`GET ${BASE}/auditoria`]: { status: 200, body: auditFixture(round) } });
     open(`/roleta/${SLUG}/auditoria`);
     expect(await screen.findByText(AUDIT_TEXTS.notRevealed)).toBeTruthy();
-    expect(screen.getByText(data.semente_hash)).toBeTruthy();
+    expect(screen.getByText(round.semente_hash)).toBeTruthy();
     expect(screen.queryByText(AUDIT_TEXTS.seedOk)).toBeNull();
     expect(screen.queryByText(AUDIT_TEXTS.spinsOk(8, 8))).toBeNull();
-    const spins = screen.getByRole('table', { name: AUDIT_TEXTS.spinsTitle });
+    const spins = screen.getByRole('table', { name: AUDIT_TEXTS.spinsOf(1) });
     expect(within(spins).queryByText(AUDIT_TEXTS.spinCols.ok)).toBeNull();
     expect(screen.getByRole('link', { name: AUDIT_TEXTS.back }).getAttribute('href')).toBe(`/roleta/${SLUG}`);
+  });
+
+  it('after a reset keeps the closed round with its seed, spins and draws, all checked, below the open one; nothing to act on', async () => {
+    if (!globalThis.crypto?.subtle) vi.stubGlobal('crypto', webcrypto);
+    const past = roundFixture(1, SEED, 8);
+    const open2 = { ...roundFixture(2, SEED_2, 3, []), semente: null, semente_revelada_em: null, iniciada_em: '2027-01-01T12:00:00.000Z' };
+    serve({ [`GET ${BASE}/auditoria`]: { status: 200, body: { nome: INFO.nome, id_campanha: CAMPAIGN, rodada: 2, rodadas: [past, open2] } satisfies AuditData } });
+    open(`/roleta/${SLUG}/auditoria`);
+    await screen.findByRole('heading', { level: 2, name: AUDIT_TEXTS.round(1, false) });
+    // The current round first, then the closed one.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([AUDIT_TEXTS.howTitle, AUDIT_TEXTS.round(2, true), AUDIT_TEXTS.round(1, false)]);
+    const current = screen.getByRole('region', { name: AUDIT_TEXTS.round(2, true) });
+    expect(within(current).getByText(open2.semente_hash)).toBeTruthy();
+    expect(within(current).getByText(AUDIT_TEXTS.notRevealed)).toBeTruthy();
+    expect(within(within(current).getByRole('table', { name: AUDIT_TEXTS.spinsOf(2) })).getAllByRole('row')).toHaveLength(4);
+    expect(within(current).getByText(AUDIT_TEXTS.noDraws)).toBeTruthy();
+
+    const closed = screen.getByRole('region', { name: AUDIT_TEXTS.round(1, false) });
+    expect(within(closed).getByText(AUDIT_TEXTS.roundClosed(formatDateTime(past.iniciada_em), formatDateTime(past.semente_revelada_em)))).toBeTruthy();
+    expect(within(closed).getByText(past.semente_hash)).toBeTruthy();
+    expect(within(closed).getByText(SEED)).toBeTruthy();
+    expect(await within(closed).findByText(AUDIT_TEXTS.seedOk)).toBeTruthy();
+    expect(within(closed).getByText(AUDIT_TEXTS.spinsOk(8, 8))).toBeTruthy();
+    expect(within(closed).getByText(AUDIT_TEXTS.drawsOk(2, 2))).toBeTruthy();
+    const spins = within(within(closed).getByRole('table', { name: AUDIT_TEXTS.spinsOf(1) })).getAllByRole('row').slice(1);
+    expect(spins.map((row) => cells(row)[0])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    expect(within(within(closed).getByRole('table', { name: AUDIT_TEXTS.drawsOf(1) })).getAllByRole('row')).toHaveLength(3);
+    // Read only: no control on the page but the way back.
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    vi.unstubAllGlobals();
   });
 });

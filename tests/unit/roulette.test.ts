@@ -13,6 +13,7 @@ import {
   flagOf,
   fractionOf,
   pickWeighted,
+  roundOptions,
   spinMessage,
 } from '../../src/domain/roulette.js';
 
@@ -110,5 +111,14 @@ describe('the draw', () => {
   it('counts a campaign\u2019s days inclusively', () => {
     expect(campaignDays('2026-12-01', '2026-12-31')).toBe(31);
     expect(campaignDays('2026-12-31', '2026-12-01')).toBeNull();
+  });
+
+  it('offers the rounds newest first, the current one named so', () => {
+    expect(roundOptions(3)).toEqual([
+      { value: '3', label: 'Rodada 3 (atual)' },
+      { value: '2', label: 'Rodada 2' },
+      { value: '1', label: 'Rodada 1' },
+    ]);
+    expect(roundOptions(1)).toEqual([{ value: '1', label: 'Rodada 1 (atual)' }]);
   });
 });

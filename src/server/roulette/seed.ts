@@ -1,9 +1,10 @@
 // Demo roulettes (SEED_DEMO, once the demo users exist): on Vetorial, an open campaign owned by the
 // sales manager with its two wheels, its look and forty spins of customers (the demo customers' CPFs)
-// and visitors, and two draws; on RazãoInfo, a campaign that ended with its seed revealed (its audit
-// page checks every spin and draw); on Bitcom, one that has not opened yet (no participants: the list
-// offers Excluir). Everything goes through the roulette service: spins pick their prizes from the
-// seed, decrement the stock and write their coupons as on the public page.
+// and visitors, and two draws; on RazãoInfo, a campaign reset once (its first round closed) that then
+// ended with its seed revealed (its audit page checks every spin and draw of both rounds); on Bitcom,
+// one that has not opened yet (no participants: the list offers Excluir). Everything goes through the
+// roulette service: spins pick their prizes from the seed, decrement the stock and write their coupons
+// as on the public page; customers give the CPF and the mobile on record, as they must to be known.
 import { demoCpf } from '../customers/seed.js';
 import { SYSTEM, type Actor, type ResourceService } from '../resources/service.js';
 import { rouletteServices, todayInSaoPaulo } from './service.js';
@@ -51,16 +52,23 @@ export async function seedRoulettes(service: ResourceService, log: (msg: string)
     await roulette.saveAppearance(c.id, look, actor);
     return c as Record<string, any>;
   };
-  const spinSome = async (c: Record<string, any>, sistema: string, count: number, offset: number) => {
+  /** `count` spins, every other one a customer's (the provider's customers from the `skip`-th on). */
+  const spinSome = async (c: Record<string, any>, sistema: string, count: number, offset: number, skip = 0) => {
     const customers = await service.write(SYSTEM, async (tx) =>
-      (await tx.query<{ cpf: string; nome: string }>(`SELECT cpf, nome_razaosocial AS nome FROM relacionamento.dados_pessoas WHERE sistema = $1 AND cpf IS NOT NULL ORDER BY id LIMIT $2`, [sistema, count])).rows,
+      (
+        await tx.query<{ cpf: string; nome: string; celular: string }>(
+          `SELECT cpf, nome_razaosocial AS nome, celular FROM relacionamento.dados_pessoas
+            WHERE sistema = $1 AND cpf IS NOT NULL AND length(relacionamento.digits(celular)) = 11 ORDER BY id LIMIT $2 OFFSET $3`,
+          [sistema, count, skip],
+        )
+      ).rows,
     );
     for (let i = 0; i < count; i++) {
       const customer = i % 2 === 0 ? customers[i] : undefined;
       const n = offset + i;
       const nome = customer?.nome ?? `${FIRST[n % FIRST.length]} ${LAST[(n * 7) % LAST.length]}`;
       const cpf = customer?.cpf ?? demoCpf(String(700_000_000 + n * 7919).padStart(9, '0'));
-      const telefone = `(41) 9${String(8100 + (n % 900)).padStart(4, '0')}-${String(1000 + ((n * 37) % 9000)).padStart(4, '0')}`;
+      const telefone = customer?.celular ?? `(41) 9${String(8100 + (n % 900)).padStart(4, '0')}-${String(1000 + ((n * 37) % 9000)).padStart(4, '0')}`;
       await roulette.spin(c.slug, { nome, telefone, cpf });
       spins++;
     }
@@ -103,7 +111,11 @@ export async function seedRoulettes(service: ResourceService, log: (msg: string)
       },
       { base_background: '#1b0f2e', color_item: '#6a1b9a', color_text: '#ffffff', color_item_2: '#26a69a', color_text2: '#ffffff' },
     );
-    await spinSome(c, 'RAZAOINFO', 16, 100);
+    await spinSome(c, 'RAZAOINFO', 10, 100);
+    await roulette.draw(c.id, { cliente: null, premiado: null }, actor);
+    // Reset by the superadmin: round 1 closes with its seed revealed, round 2 takes other people.
+    await roulette.reset(c.id, actor);
+    await spinSome(c, 'RAZAOINFO', 8, 200, 10);
     await roulette.draw(c.id, { cliente: null, premiado: null }, actor);
     await roulette.reveal(c.id, actor);
     // The campaign ran in August; its period is moved there once its spins are in.

@@ -1,6 +1,10 @@
 // Prize roulettes (issue 16): the campaign's rules on the schema engine (hooks of roulette-campaigns),
 // the wizard's writes of the prizes and the look, the public spin, the raffle, the reset, the seed's
-// reveal and the audit data. Randomness: HMAC-SHA256 of the campaign's secret seed (src/domain/roulette.ts).
+// reveal and the audit data. Randomness: HMAC-SHA256 of the round's secret seed (src/domain/roulette.ts).
+//
+// A campaign runs in rounds (roleta.rodada, issue 29): spins and draws belong to the current round; a
+// reset closes it, revealing its seed, and opens the next with a new one. Nothing of a closed round is
+// deleted or changed (the database refuses it), so the public audit keeps every round.
 //
 // Every spin and every draw of a campaign runs in one transaction holding the campaign's row lock, so
 // spins never oversell a prize (50 simultaneous spins for the last unit: one winner) and a draw sees
@@ -86,6 +90,10 @@ function slugCode(): string {
 }
 
 type Row = Record<string, any>;
+
+/** A campaign with its current round's commitment, seed (once revealed) and closing. */
+const CAMPAIGN_SQL = `SELECT c.*, r.semente_hash, r.semente, r.semente_revelada_em
+  FROM roleta.campanha c JOIN roleta.rodada r ON r.id_campanha = c.id AND r.rodada = c.rodada`;
 
 export type Situacao = 'aberta' | 'pausada' | 'agendada' | 'encerrada';
 
@@ -174,12 +182,10 @@ export class RouletteService {
         }
         if (Object.keys(errors).length) throw new ValidationError(errors);
         if (operation === 'create') {
-          const seed = randomBytes(32).toString('hex');
           const slug = slugCode();
           values.slug = slug;
           values.url_campanha = `${this.baseUrl(actor)}/roleta/${slug}`;
-          values.semente_hash = sha256Hex(seed);
-          this.pendingSeeds.set(slug, seed);
+          this.pendingSeeds.set(slug, randomBytes(32).toString('hex'));
         }
       },
       afterWrite: async ({ tx, operation, row }) => {
@@ -187,9 +193,25 @@ export class RouletteService {
         const seed = this.pendingSeeds.get(row.slug);
         this.pendingSeeds.delete(row.slug);
         if (!seed) throw new Error('semente da roleta não encontrada');
-        await tx.query(`INSERT INTO roleta.semente (id_campanha, semente) VALUES ($1, $2)`, [row.id, seed]);
+        await this.openRound(tx, row.id, row.rodada, seed);
       },
     };
+  }
+
+  /** Opens round `round` of a campaign with a new secret seed, publishing its SHA-256. */
+  private async openRound(tx: Queryable, campaignId: number, round: number, seed = randomBytes(32).toString('hex')) {
+    await tx.query(`INSERT INTO roleta.rodada (id_campanha, rodada, semente_hash) VALUES ($1, $2, $3)`, [campaignId, round, sha256Hex(seed)]);
+    await tx.query(`INSERT INTO roleta.semente (id_campanha, rodada, semente) VALUES ($1, $2, $3)`, [campaignId, round, seed]);
+  }
+
+  /** Closes a campaign's current round, if still open: its seed is revealed; nothing in it changes after. */
+  private async closeRound(tx: Queryable, c: Row) {
+    if (c.semente_revelada_em) return;
+    await tx.query(`UPDATE roleta.rodada SET semente = $3, semente_revelada_em = now() WHERE id_campanha = $1 AND rodada = $2`, [
+      c.id,
+      c.rodada,
+      await this.seedOf(tx, c.id, c.rodada),
+    ]);
   }
 
   /** The campaign the actor may read (404 otherwise). */
@@ -198,14 +220,14 @@ export class RouletteService {
   }
 
   private async lockCampaign(tx: Queryable, id: number): Promise<Row> {
-    const { rows } = await tx.query(`SELECT * FROM roleta.campanha WHERE id = $1 FOR UPDATE`, [id]);
+    const { rows } = await tx.query(`${CAMPAIGN_SQL} WHERE c.id = $1 FOR UPDATE OF c`, [id]);
     if (!rows[0]) throw notFound();
     return rows[0];
   }
 
-  private async seedOf(tx: Queryable, id: number): Promise<string> {
-    const { rows } = await tx.query<{ semente: string }>(`SELECT semente FROM roleta.semente WHERE id_campanha = $1`, [id]);
-    if (!rows[0]) throw new Error(`semente da campanha ${id} ausente`);
+  private async seedOf(tx: Queryable, id: number, round: number): Promise<string> {
+    const { rows } = await tx.query<{ semente: string }>(`SELECT semente FROM roleta.semente WHERE id_campanha = $1 AND rodada = $2`, [id, round]);
+    if (!rows[0]) throw new Error(`semente da rodada ${round} da campanha ${id} ausente`);
     return rows[0].semente;
   }
 
@@ -290,43 +312,38 @@ export class RouletteService {
   }
 
   /**
-   * Resetar Campanha (DELETE v1/history/{id}, superadmin): the spins and draws are deleted, the stock
-   * they took returns, and a new round begins (a revealed campaign gets a new committed seed).
+   * Resetar Campanha (DELETE v1/history/{id}, superadmin): the current round closes, its seed revealed,
+   * and the next one opens with a new committed seed. Nothing is deleted: the closed round's spins and
+   * draws stay on the audit page and in its reports; the stock they took is not returned (their
+   * coupons are still prizes); the interval between one person's spins still counts them.
    */
   async reset(campaignId: unknown, actor: Actor): Promise<Row> {
     const campaign = await this.campaign(campaignId, actor);
     return this.service.write(actor, async (tx) => {
       const c = await this.lockCampaign(tx, campaign.id);
-      await tx.query(
-        `UPDATE roleta.premio p SET quantidade = LEAST(p.quantidade + w.n, 1000000)
-           FROM (SELECT id_premio, count(*)::int AS n FROM roleta.historico WHERE id_campanha = $1 AND id_premio IS NOT NULL GROUP BY id_premio) w
-          WHERE p.id = w.id_premio`,
-        [c.id],
-      );
-      await tx.query(`DELETE FROM roleta.historico WHERE id_campanha = $1`, [c.id]);
-      await tx.query(`DELETE FROM roleta.contagem WHERE id_campanha = $1`, [c.id]);
-      const set: Row = { rodada: c.rodada + 1 };
-      if (c.semente_revelada_em) {
-        const seed = randomBytes(32).toString('hex');
-        await tx.query(`UPDATE roleta.semente SET semente = $2 WHERE id_campanha = $1`, [c.id, seed]);
-        Object.assign(set, { semente_hash: sha256Hex(seed), semente: null, semente_revelada_em: null });
-      }
-      const cols = Object.keys(set);
-      const { rows } = await tx.query(`UPDATE roleta.campanha SET ${cols.map((k, i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1 RETURNING *`, [c.id, ...cols.map((k) => set[k])]);
-      return rows[0];
+      await this.closeRound(tx, c);
+      await this.openRound(tx, c.id, c.rodada + 1);
+      await tx.query(`UPDATE roleta.campanha SET rodada = $2 WHERE id = $1`, [c.id, c.rodada + 1]);
+      return this.listed(tx, c.id);
     });
   }
 
-  /** Reveals the seed (POST v1/roulette/{id}/revelar): the campaign closes for good; anyone can then check every spin and draw. */
+  /** Reveals the current round's seed (POST v1/roulette/{id}/revelar): the campaign closes until a reset; anyone can then check every spin and draw. */
   async reveal(campaignId: unknown, actor: Actor): Promise<Row> {
     const campaign = await this.campaign(campaignId, actor);
     return this.service.write(actor, async (tx) => {
       const c = await this.lockCampaign(tx, campaign.id);
-      if (c.semente_revelada_em) return c;
-      const seed = await this.seedOf(tx, c.id);
-      const { rows } = await tx.query(`UPDATE roleta.campanha SET semente = $2, semente_revelada_em = now(), ativo = false WHERE id = $1 RETURNING *`, [c.id, seed]);
-      return rows[0];
+      if (c.semente_revelada_em) return this.listed(tx, c.id);
+      await this.closeRound(tx, c);
+      await tx.query(`UPDATE roleta.campanha SET ativo = false WHERE id = $1`, [c.id]);
+      return this.listed(tx, c.id);
     });
+  }
+
+  /** The campaign as the register reads it (roleta.campanha_lista). */
+  private async listed(tx: Queryable, id: number): Promise<Row> {
+    const { rows } = await tx.query(`SELECT * FROM ${this.campaigns.readSql} WHERE id = $1`, [id]);
+    return rows[0];
   }
 
   /**
@@ -338,7 +355,7 @@ export class RouletteService {
     return this.service.write(actor, async (tx) => {
       const c = await this.lockCampaign(tx, campaign.id);
       if (c.semente_revelada_em) throw new HttpError(409, ROULETTE_MSG.revealed);
-      const totals = await this.categoryTotals(tx, c.id);
+      const totals = await this.categoryTotals(tx, c.id, c.rodada);
       const { rows: drawnRows } = await tx.query<{ categoria: number; seq_categoria: number }>(
         `SELECT h.categoria, h.seq_categoria FROM roleta.sorteio s JOIN roleta.historico h ON h.id = s.id_cliente_historico
           WHERE s.id_campanha = $1 AND s.rodada = $2 ORDER BY h.categoria, h.seq_categoria`,
@@ -352,7 +369,7 @@ export class RouletteService {
       if (count <= 0) throw new HttpError(404, ROULETTE_MSG.noMatch);
       const { rows: seqRows } = await tx.query<{ n: number }>(`SELECT COALESCE(max(seq), 0)::int AS n FROM roleta.sorteio WHERE id_campanha = $1 AND rodada = $2`, [c.id, c.rodada]);
       const seq = seqRows[0].n + 1;
-      const index = drawIndex(hmacFraction(await this.seedOf(tx, c.id), drawMessage(c.id, c.rodada, seq)), count);
+      const index = drawIndex(hmacFraction(await this.seedOf(tx, c.id, c.rodada), drawMessage(c.id, c.rodada, seq)), count);
       let k = index;
       let category = categories[0];
       let position = 0;
@@ -366,7 +383,7 @@ export class RouletteService {
         }
         k -= available[i];
       }
-      const { rows } = await tx.query(`SELECT * FROM roleta.historico WHERE id_campanha = $1 AND categoria = $2 AND seq_categoria = $3`, [c.id, category, position]);
+      const { rows } = await tx.query(`SELECT * FROM roleta.historico WHERE id_campanha = $1 AND rodada = $2 AND categoria = $3 AND seq_categoria = $4`, [c.id, c.rodada, category, position]);
       const entry = rows[0];
       if (!entry) throw new Error(`participante ${category}/${position} da campanha ${c.id} não encontrado`);
       const ateSeq = Object.values(totals).reduce((a, b) => a + b, 0);
@@ -393,33 +410,33 @@ export class RouletteService {
     });
   }
 
-  private async categoryTotals(q: Queryable, campaignId: number): Promise<Record<number, number>> {
-    const { rows } = await q.query<{ categoria: number; total: number }>(`SELECT categoria, total FROM roleta.contagem WHERE id_campanha = $1`, [campaignId]);
+  private async categoryTotals(q: Queryable, campaignId: number, round: number): Promise<Record<number, number>> {
+    const { rows } = await q.query<{ categoria: number; total: number }>(`SELECT categoria, total FROM roleta.contagem WHERE id_campanha = $1 AND rodada = $2`, [campaignId, round]);
     return Object.fromEntries(rows.map((r) => [r.categoria, r.total]));
   }
 
-  /** The draws of the current round, oldest first (GET v1/roulette/draw/{id}). */
-  async drawList(campaignId: unknown, actor: Actor): Promise<Row[]> {
+  /** The draws of a round (the current one unless given), oldest first (GET v1/roulette/draw/{id}?rodada=). */
+  async drawList(campaignId: unknown, actor: Actor, round?: number): Promise<Row[]> {
     const c = await this.campaign(campaignId, actor);
     const { rows } = await this.db.query(
-      `SELECT id, seq, id_cliente_historico, nome, telefone, cliente, filtro_cliente, filtro_premiado, candidatos, indice, ate_seq, created_at
+      `SELECT id, rodada, seq, id_cliente_historico, nome, telefone, cliente, filtro_cliente, filtro_premiado, candidatos, indice, ate_seq, created_at
          FROM roleta.sorteio WHERE id_campanha = $1 AND rodada = $2 ORDER BY seq`,
-      [c.id, c.rodada],
+      [c.id, round ?? c.rodada],
     );
     return rows;
   }
 
-  /** The participants (GET v1/roulette/customers/{id}[/{isCustomer}]?erro=), newest first, with their prize. */
-  async participants(campaignId: unknown, filters: { cliente: boolean | null; erro: boolean | null; limit: number; offset: number }, actor: Actor) {
+  /** The participants of a round, the current one unless given (GET v1/roulette/customers/{id}[/{isCustomer}]?erro=&rodada=), newest first, with their prize. */
+  async participants(campaignId: unknown, filters: { cliente: boolean | null; erro: boolean | null; rodada?: number; limit: number; offset: number }, actor: Actor) {
     const c = await this.campaign(campaignId, actor);
-    const where = [`h.id_campanha = $1`];
-    const values: unknown[] = [c.id];
+    const where = [`h.id_campanha = $1`, `h.rodada = $2`];
+    const values: unknown[] = [c.id, filters.rodada ?? c.rodada];
     if (filters.cliente !== null) where.push(`h.cliente = $${values.push(filters.cliente)}`);
     if (filters.erro !== null) where.push(`h.erro = $${values.push(filters.erro)}`);
     const sql = where.join(' AND ');
     const [{ rows }, { rows: total }] = await Promise.all([
       this.db.query(
-        `SELECT h.id, h.seq, h.nome, h.telefone, h.cpf, h.cupom, h.codigo, h.erro, h.cliente, h.premiado, h.created_at,
+        `SELECT h.id, h.rodada, h.seq, h.nome, h.telefone, h.cpf, h.cupom, h.codigo, h.erro, h.cliente, h.premiado, h.created_at,
                 CASE WHEN p.id IS NULL THEN NULL ELSE jsonb_build_object('id', p.id, 'nome', p.nome, 'cliente', p.cliente, 'animacao', p.animacao) END AS premio
            FROM roleta.historico h LEFT JOIN roleta.premio p ON p.id = h.id_premio
           WHERE ${sql} ORDER BY h.created_at DESC, h.id DESC LIMIT ${filters.limit} OFFSET ${filters.offset}`,
@@ -445,7 +462,7 @@ export class RouletteService {
 
   private async bySlug(slug: string, q: Queryable = this.db): Promise<Row> {
     if (!/^[0-9A-Za-z]{6,40}$/.test(slug)) throw new HttpError(404, ROULETTE_MSG.notFound);
-    const { rows } = await q.query(`SELECT * FROM roleta.campanha WHERE slug = $1`, [slug]);
+    const { rows } = await q.query(`${CAMPAIGN_SQL} WHERE c.slug = $1`, [slug]);
     if (!rows[0]) throw new HttpError(404, ROULETTE_MSG.notFound);
     return rows[0];
   }
@@ -512,9 +529,10 @@ export class RouletteService {
   }
 
   /**
-   * A visitor's spin (POST /v1/public/roulette/{slug}/giro): customer or not by the providers'
-   * customers, the prize picked by weight among that wheel's prizes above their minimum stock, the
-   * stock decremented, the entry written with its coupon, and, with api_erp, the ticket request.
+   * A visitor's spin (POST /v1/public/roulette/{slug}/giro): a customer of the provider when the CPF
+   * and the phone both match its record (otherwise a non-customer, whatever the CPF alone would say),
+   * the prize picked by weight among that wheel's prizes above their minimum stock, the stock
+   * decremented, the entry written with its coupon, and, with api_erp, the ticket request.
    */
   async spin(slug: string, input: SpinInput) {
     const errors: Record<string, string> = {};
@@ -531,25 +549,32 @@ export class RouletteService {
     // The honeypot: people never see the field; a bot that fills it is refused without a hint.
     if (typeof input.site === 'string' && input.site.trim() !== '') throw new HttpError(400, ROULETTE_MSG.refused);
     const found = await this.bySlug(slug);
-    const customer = await this.directory.isCustomer({ cpf: cpfDigits, id_empresa: found.id_empresa });
+    // One lookup whatever the answer: a CPF on record with another phone takes the same path as a CPF
+    // nobody has, so neither the answer nor its timing tells a stranger who is a customer.
+    const [customer] = await this.directory.find({ cpf: cpfDigits, telefone: phoneDigits, id_empresa: found.id_empresa, limit: 1 }, { providerIds: [found.id_empresa] });
+    const cliente = Boolean(customer);
     return this.db.transaction(async (tx) => {
       await setAuditUser(tx, null);
       const c = await this.lockCampaign(tx, found.id);
       const { situacao, mensagem } = situationOf(c);
       if (situacao !== 'aberta') throw new HttpError(403, mensagem ?? ROULETTE_MSG.ended);
+      // Once per interval per person, across rounds: a recognised customer is their CPF (whichever of
+      // their phones they typed); anyone else is the CPF with the phone typed, so a stranger typing a
+      // customer's CPF spends a spin of their own, never the customer's, and learns nothing of it.
       const { rows: last } = await tx.query<{ created_at: Date }>(
-        `SELECT created_at FROM roleta.historico WHERE id_campanha = $1 AND cpf = $2 AND created_at > now() - make_interval(hours => $3) ORDER BY created_at DESC LIMIT 1`,
-        [c.id, cpf, c.intervalo_votacao],
+        `SELECT created_at FROM roleta.historico
+          WHERE id_campanha = $1 AND cpf = $2 AND (telefone = $4 OR (cliente AND $5)) AND created_at > now() - make_interval(hours => $3)
+          ORDER BY created_at DESC LIMIT 1`,
+        [c.id, cpf, c.intervalo_votacao, telefone, cliente],
       );
       if (last[0]) throw new HttpError(429, ROULETTE_MSG.again(brDateTime(new Date(new Date(last[0].created_at).getTime() + c.intervalo_votacao * 3_600_000))));
-      const cliente = Boolean(customer);
       const wheels = await this.wheels(tx, c.id);
       const wheel = wheels.all.filter((p) => p.cliente === cliente);
       if (!wheel.length) throw new HttpError(403, ROULETTE_MSG.noPrizes);
       const eligible = eligibleOf(wheel as PrizeStock[]);
-      const totals = await this.categoryTotals(tx, c.id);
+      const totals = await this.categoryTotals(tx, c.id, c.rodada);
       const seq = Object.values(totals).reduce((a, b) => a + b, 0) + 1;
-      const prizeId = pickWeighted(eligible, hmacFraction(await this.seedOf(tx, c.id), spinMessage(c.id, c.rodada, seq)));
+      const prizeId = pickWeighted(eligible, hmacFraction(await this.seedOf(tx, c.id, c.rodada), spinMessage(c.id, c.rodada, seq)));
       const prize = prizeId === null ? null : wheel.find((p) => p.id === prizeId)!;
       if (prize) {
         const { rowCount } = await tx.query(`UPDATE roleta.premio SET quantidade = quantidade - 1 WHERE id = $1 AND quantidade > quantidade_minima`, [prize.id]);
@@ -557,9 +582,9 @@ export class RouletteService {
       }
       const categoria = categoryOf(cliente, Boolean(prize));
       const { rows: counted } = await tx.query<{ total: number }>(
-        `INSERT INTO roleta.contagem AS k (id_campanha, categoria, total) VALUES ($1, $2, 1)
-         ON CONFLICT (id_campanha, categoria) DO UPDATE SET total = k.total + 1 RETURNING total`,
-        [c.id, categoria],
+        `INSERT INTO roleta.contagem AS k (id_campanha, rodada, categoria, total) VALUES ($1, $2, $3, 1)
+         ON CONFLICT (id_campanha, rodada, categoria) DO UPDATE SET total = k.total + 1 RETURNING total`,
+        [c.id, c.rodada, categoria],
       );
       const cupom = prize ? `${COUPON_PREFIX}${couponCode()}` : null;
       const { rows } = await tx.query(
@@ -605,10 +630,19 @@ export class RouletteService {
     });
   }
 
-  /** The audit data (GET /v1/public/roulette/{slug}/auditoria): no names, CPFs or coupons; the seed once revealed. */
+  /**
+   * The audit data (GET /v1/public/roulette/{slug}/auditoria): every round, oldest first, with its
+   * commitment, its seed once revealed (a closed round's always), its spins and its draws; no names,
+   * CPFs or coupons.
+   */
   async audit(slug: string) {
     const c = await this.bySlug(slug);
-    const [{ rows: giros }, { rows: sorteios }] = await Promise.all([
+    const [{ rows: rounds }, { rows: giros }, { rows: sorteios }] = await Promise.all([
+      this.db.query(
+        `SELECT rodada, semente_hash, CASE WHEN semente_revelada_em IS NULL THEN NULL ELSE semente END AS semente, iniciada_em, semente_revelada_em
+           FROM roleta.rodada WHERE id_campanha = $1 ORDER BY rodada`,
+        [c.id],
+      ),
       this.db.query(
         `SELECT h.rodada, h.seq, h.created_at, h.cliente, h.premiado, right(h.telefone, 4) AS telefone_final, p.nome AS premio, h.id_premio, h.elegiveis, h.pesos
            FROM roleta.historico h LEFT JOIN roleta.premio p ON p.id = h.id_premio WHERE h.id_campanha = $1 ORDER BY h.rodada, h.seq`,
@@ -620,15 +654,17 @@ export class RouletteService {
         [c.id],
       ),
     ]);
+    const inRound = (rodada: number) => (row: Row) => row.rodada === rodada;
+    const strip = ({ rodada: _, ...row }: Row) => row;
     return {
       nome: c.nome,
       id_campanha: c.id,
       rodada: c.rodada,
-      semente_hash: c.semente_hash,
-      semente: c.semente_revelada_em ? c.semente : null,
-      semente_revelada_em: c.semente_revelada_em ?? null,
-      giros,
-      sorteios,
+      rodadas: rounds.map((r: Row) => ({
+        ...r,
+        giros: giros.filter(inRound(r.rodada)).map(strip),
+        sorteios: sorteios.filter(inRound(r.rodada)).map(strip),
+      })),
     };
   }
 }

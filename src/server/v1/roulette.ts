@@ -3,11 +3,11 @@
 //
 //   GET    /v1/roulette/                                  -> { roleta_campanha: [...] }
 //   POST   /v1/roulette/campaign          { id_campanha, ativo }      Pausar / Reativar
-//   DELETE /v1/history/{campaignId}                        Resetar Campanha (superadmin)
+//   DELETE /v1/history/{campaignId}                        Resetar Campanha (superadmin): a new round
 //   DELETE /v1/roulette/{id}/{ownerId}                     Excluir (no participants)
-//   GET    /v1/roulette/draw/{campaignId}                  the draws of the round
+//   GET    /v1/roulette/draw/{campaignId}?rodada=          the draws of a round (the current one)
 //   POST   /v1/roulette/draw              { id_campanha, cliente, premiado } the server draws
-//   GET    /v1/roulette/customers/{campaignId}[/{isCustomer}]?erro=&limit=&offset=
+//   GET    /v1/roulette/customers/{campaignId}[/{isCustomer}]?erro=&rodada=&limit=&offset=
 //   GET    /v1/roulette/admin                               the users who may own a roulette
 // and the editor's calls the spec does not show, on the schemas:
 //   PUT    /v1/roulette/{id}/premios      { premios: [...] }   both wheels at once
@@ -38,6 +38,9 @@ const open = (throttle: RouteThrottle, summary: string, description: string, ext
   config: { public: true, throttle },
 });
 const slugParams = { params: { type: 'object', properties: { slug: { type: 'string', maxLength: 60 } } } };
+
+/** The round a read asks for (?rodada=), or undefined for the current one. */
+const roundOf = (query: Record<string, unknown>) => (query.rodada === undefined || query.rodada === '' ? undefined : toInt(query.rodada, 'rodada', { min: 1 }));
 
 /** A filter flag of a path or query: 'true' / 'false' (absent: either). */
 function flag(value: unknown, field: string): boolean | null {
@@ -76,7 +79,7 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
     },
   );
 
-  app.delete('/v1/history/:id', docs('Reseta a campanha: apaga giros e sorteios (superadmin)', 'Só o superadmin. Os giros e os sorteios são apagados, o estoque dos prêmios ganhos volta e uma nova rodada começa.'), async (request) => {
+  app.delete('/v1/history/:id', docs('Reseta a campanha: encerra a rodada e abre a seguinte (superadmin)', 'Só o superadmin. A rodada atual se encerra e a semente dela é revelada; uma nova rodada começa com nova semente. Nada é apagado: os giros e sorteios da rodada encerrada continuam na auditoria e nas consultas com ?rodada=, o estoque não volta e o intervalo entre giros de cada pessoa continua valendo.'), async (request) => {
     const actor = actorFor(request, def, 'update');
     if (!allows(request, def.block.module, 'superadmin')) throw forbidden();
     await roulette.reset((request.params as { id: string }).id, actor);
@@ -95,9 +98,10 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
     },
   );
 
-  app.get('/v1/roulette/draw/:id', docs('Os sorteios da rodada (roleta_sorteio)', `${ROLE_DOC}. Do mais antigo ao mais novo.`), async (request) => {
+  app.get('/v1/roulette/draw/:id', docs('Os sorteios de uma rodada (roleta_sorteio)', `${ROLE_DOC}. Do mais antigo ao mais novo. Consulta: rodada (sem ela, a atual).`), async (request) => {
     const actor = actorFor(request, def, 'get');
-    return { roleta_sorteio: await roulette.drawList((request.params as { id: string }).id, actor) };
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    return { roleta_sorteio: await roulette.drawList((request.params as { id: string }).id, actor, roundOf(query)) };
   });
 
   app.post(
@@ -125,6 +129,7 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
       {
         cliente: flag(isCustomer, 'isCustomer'),
         erro: flag(query.erro, 'erro'),
+        rodada: roundOf(query),
         limit: toInt(query.limit, 'limit', { min: 1, max: 1000, fallback: 100 }),
         offset: toInt(query.offset, 'offset', { min: 0, fallback: 0 }),
       },
@@ -132,7 +137,7 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
     );
     return { roleta_historico: rows, total };
   };
-  const participantsDoc = docs('Os participantes de uma roleta (roleta_historico)', `${ROLE_DOC}. isCustomer: true (clientes) ou false (não clientes); sem ele, todos. Consulta: erro=true|false, limit (até 1000), offset.`);
+  const participantsDoc = docs('Os participantes de uma roleta (roleta_historico)', `${ROLE_DOC}. isCustomer: true (clientes) ou false (não clientes); sem ele, todos. Consulta: erro=true|false, rodada (sem ela, a atual), limit (até 1000), offset.`);
   app.get('/v1/roulette/customers/:id', participantsDoc, participants);
   app.get('/v1/roulette/customers/:id/:isCustomer', participantsDoc, participants);
 
@@ -204,7 +209,7 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
     open(
       spins,
       'Gira a roleta',
-      "Sem login. Corpo { nome, telefone '(##) #####-####', cpf, site: '' }. O servidor diz se é cliente, sorteia o prêmio pelo peso entre os que estão acima do estoque mínimo e grava o cupom. Uma vez por pessoa (CPF) a cada intervalo_votacao horas: 429.",
+      "Sem login. Corpo { nome, telefone '(##) #####-####', cpf, site: '' }. É cliente quem tem CPF e telefone conferindo com o cadastro do provedor; qualquer outro gira como não cliente, sem saber por quê. O servidor sorteia o prêmio pelo peso entre os que estão acima do estoque mínimo e grava o cupom. Uma vez por pessoa a cada intervalo_votacao horas, em todas as rodadas (o cliente pelo CPF; os demais pelo CPF com o telefone): 429.",
       { ...slugParams, body: { type: 'object' } },
     ),
     async (request) => {
@@ -214,7 +219,7 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
     },
   );
 
-  app.get('/v1/public/roulette/:slug/auditoria', open(reads, 'Os dados da auditoria de uma roleta', 'Sem login. Os giros e sorteios sem nomes, CPFs nem cupons; a semente depois de revelada.', slugParams), async (request) => {
+  app.get('/v1/public/roulette/:slug/auditoria', open(reads, 'Os dados da auditoria de uma roleta', 'Sem login. Cada rodada (rodadas, da mais antiga à atual) com o compromisso, a semente depois de revelada (a de toda rodada encerrada), os giros e os sorteios, sem nomes, CPFs nem cupons.', slugParams), async (request) => {
     return roulette.audit((request.params as { slug: string }).slug);
   });
 
