@@ -16,7 +16,7 @@ import { buildGraphQLSchema, type GqlContext } from './graphql/schema.js';
 import { graphqlLimitOptions, guardGraphQL, guardGraphQLSocket } from './graphql/limits.js';
 import { resourceRoutes } from './resources/routes.js';
 import { ResourceService } from './resources/service.js';
-import { actorFor, authPlugin, bearerOf, forbidden, GRAPHQL_WS_PATH, holdsRole, type Caller } from './auth/access.js';
+import { actorFor, authPlugin, bearerOf, forbidden, GRAPHQL_WS_PATH, holdsRole, routeAccessPlugin, type Caller } from './auth/access.js';
 import { IdentityService } from './auth/identity.js';
 import { cognitoAuthenticatorFor } from './auth/cognito.js';
 import { createMailer } from './auth/mailer.js';
@@ -103,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // With Cognito settings, bearer tokens are Cognito identity tokens (roles still from auth.usuario).
   const authenticate = cognitoAuthenticatorFor(app, config.cognito) ?? ((token: string) => identity.authenticate(token));
   await app.register(authPlugin, { authenticate });
+  await app.register(routeAccessPlugin, { registry });
   const actorOf = actorFor;
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -162,7 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 
-  await app.register(resourceRoutes, { service, actorOf });
+  await app.register(resourceRoutes, { service });
   await app.register(authRoutes, { identity, cognito: config.cognito });
 
   // The communication dispatcher and, with config.jobsEnabled, the job queue (pg-boss) and its schedules.

@@ -18,6 +18,8 @@ export interface Actor extends Scope {
    * callers, the system and websocket calls.
    */
   origin?: string;
+  /** The role a signed-in user's call acts with (the role header, else their effective role of the area). */
+  role?: string;
 }
 
 export const SYSTEM: Actor = { userId: null, providerIds: null };
