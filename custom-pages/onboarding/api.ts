@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { bestRole, effectiveRole } from '../../src/domain/roles.js';
 import { withSession, type Session } from '../../src/admin/session.js';
 import { ApiError } from '../../src/admin/generator/api.js';
-import { ROLE_HEADER } from '../../src/admin/dataProvider.js';
+import { setRoleHeader } from '../../src/admin/dataProvider.js';
 import { useApiBase } from '../../src/admin/auth/context.js';
 
 export type Area = 'onboarding' | 'rh';
@@ -22,7 +22,7 @@ async function attempt(base: string, method: string, path: string, body: unknown
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (session) {
     headers.set('Authorization', `Bearer ${session.token}`);
-    headers.set(ROLE_HEADER, areaRole(session.roles, area));
+    setRoleHeader(headers, areaRole(session.roles, area));
   }
   const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status !== 200) {

@@ -4,7 +4,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type Identifier } from 'react-admin';
 import type { AuditEntry } from '../domain/history.js';
-import { bestRole, effectiveRole } from '../domain/roles.js';
+import { bestRole, effectiveRole, roleHeaderValue } from '../domain/roles.js';
 import { withSession, type Session } from './session.js';
 
 export const ROLE_HEADER = 'X-Intranet-Role';
@@ -33,6 +33,12 @@ export function roleForAreas(roles: readonly string[], areas: string | readonly 
   return best.includes(':') ? best : effectiveRole(roles, list[0] ?? 'user');
 }
 
+/** Sets the role header of a call acting with `role` (none for the guest's: see roleHeaderValue). */
+export function setRoleHeader(headers: Headers, role: string) {
+  const value = roleHeaderValue(role);
+  if (value) headers.set(ROLE_HEADER, value);
+}
+
 /**
  * fetchJson with the session's credentials. `modules` maps a resource to its role area (rh,
  * vendas, ...); calls outside any resource use the 'user' role area.
@@ -43,7 +49,7 @@ export function createHttpClient(apiUrl: string, modules: Record<string, string 
     if (session) {
       headers.set('Authorization', `Bearer ${session.token}`);
       const resource = resourceOfUrl(apiUrl, url);
-      headers.set(ROLE_HEADER, roleForAreas(session.roles, (resource && modules[resource]) || 'user'));
+      setRoleHeader(headers, roleForAreas(session.roles, (resource && modules[resource]) || 'user'));
     }
     return fetchUtils.fetchJson(url, { ...options, headers });
   };

@@ -116,6 +116,13 @@ export function modulesOf(roles: readonly string[]): string[] {
 /** A role string as stored: users:superadmin, user, guest, or module:level. */
 export const ROLE_PATTERN = '^(users:superadmin|user|guest|[a-z][a-z_]*:(gestor|solicitante|leitor|\\*|[a-z_]+))$';
 
+/**
+ * The role header of a signed-in user's call that acts with `role`: none for the guest's. A user
+ * holding no role of the area (not even 'user') is still signed in, with the 'user' right the server
+ * gives a call without the header; naming 'guest' is for who chooses to act without rights.
+ */
+export const roleHeaderValue = (role: string): string | undefined => (role === 'guest' ? undefined : role);
+
 /** The levels a user can have in a module, from none up (the permission editor's choices). */
 export const PERMISSION_LEVELS = ['nenhum', 'leitor', 'solicitante', 'gestor'] as const;
 export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];

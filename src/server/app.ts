@@ -16,7 +16,7 @@ import { buildGraphQLSchema, type GqlContext } from './graphql/schema.js';
 import { graphqlLimitOptions, guardGraphQL, guardGraphQLSocket } from './graphql/limits.js';
 import { resourceRoutes } from './resources/routes.js';
 import { ResourceService } from './resources/service.js';
-import { actorFor, authPlugin, bearerOf, forbidden, GRAPHQL_WS_PATH, holdsRole, type Caller } from './auth/access.js';
+import { actorFor, authPlugin, bearerOf, forbidden, GRAPHQL_WS_PATH, holdsRole, routeAccessPlugin, type Caller } from './auth/access.js';
 import { IdentityService } from './auth/identity.js';
 import { cognitoAuthenticatorFor } from './auth/cognito.js';
 import { createMailer } from './auth/mailer.js';
@@ -104,8 +104,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // With Cognito settings, bearer tokens are Cognito identity tokens (roles still from auth.usuario).
   const authenticate = cognitoAuthenticatorFor(app, config.cognito) ?? ((token: string) => identity.authenticate(token));
   await app.register(authPlugin, { authenticate });
-  // Before any route: every public route's throttle is checked at start and applied per request.
+  // Before any route: every public route's throttle, and every other API route's rights, are checked
+  // at start and applied per request, before the body is read.
   await app.register(routeThrottlePlugin, { db, now: options.now });
+  await app.register(routeAccessPlugin, { registry });
   const actorOf = actorFor;
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -165,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 
-  await app.register(resourceRoutes, { service, actorOf });
+  await app.register(resourceRoutes, { service });
   await app.register(authRoutes, { identity, cognito: config.cognito, requestsPerMinute: config.authRequestsPerMinute ?? 300 });
 
   // The communication dispatcher and, with config.jobsEnabled, the job queue (pg-boss) and its schedules.

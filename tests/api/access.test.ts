@@ -4,9 +4,10 @@ import { request as httpRequest } from 'node:http';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { roleAllows, rolesAllow, SUPERADMIN, type AccessRule, type Right } from '../../src/domain/roles.js';
+import { roleAllows, rolesAllow, SUPERADMIN, type Right } from '../../src/domain/roles.js';
 import { SCHEMAS_DIR } from '../../src/server/app.js';
 import { loadRegistry, type Operation, type ResourceDef } from '../../src/server/schemas/registry.js';
+import { expectedAllowed, matrixRoles } from '../helpers/access.js';
 import { bearer, testApp, type TestApp } from '../helpers/app.js';
 import { recordMaker } from '../helpers/records.js';
 
@@ -46,49 +47,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/**
- * The oracle of the matrix: the spec's rules (foundation document, section 6) written out here, not
- * the server's roleAllows, so that a wrong rule in the server is caught. The levels each right admits:
- * create/edit superadmin, gestor, solicitante; manage superadmin, gestor; read adds leitor; 'user'
- * any signed-in role but guest; anyGestor a gestor of any module; configuracao the superadmin's alone.
- */
-const LEVELS: Record<Right, readonly string[]> = {
-  public: ['superadmin', 'gestor', 'solicitante', 'leitor', 'user', 'guest'],
-  user: ['superadmin', 'gestor', 'solicitante', 'leitor', 'user'],
-  read: ['superadmin', 'gestor', 'solicitante', 'leitor'],
-  edit: ['superadmin', 'gestor', 'solicitante'],
-  manage: ['superadmin', 'gestor'],
-  anyGestor: ['superadmin', 'gestor'],
-  anyRole: ['superadmin', 'gestor', 'solicitante', 'leitor'],
-  superadmin: ['superadmin'],
-};
-
-/** An operation's access: one right, or a list of which any suffices. */
-function expectedAllowed(role: string, rule: AccessRule, areas: string[]): boolean {
-  return (typeof rule === 'string' ? [rule] : rule).some((right) => expectedAllowedOne(role, right, areas));
-}
-
-function expectedAllowedOne(role: string, right: Right, areas: string[]): boolean {
-  if (role === SUPERADMIN) return true;
-  const [module, level] = role.includes(':') ? role.split(':') : [null, role];
-  if (!LEVELS[right].includes(level)) return false;
-  if (right === 'public' || right === 'user') return true;
-  if (right === 'anyGestor' || right === 'anyRole') return module !== 'configuracao';
-  if (areas.includes('configuracao')) return false;
-  return module !== null && areas.includes(module);
-}
-
 /** The roles to try on a resource: the superadmin, every level of each of its areas, user, guest, another module's gestor. */
-function matrixRoles(def: ResourceDef) {
-  const areas = [def.block.module, ...(def.block.alsoModules ?? [])];
-  return [
-    SUPERADMIN,
-    ...areas.flatMap((a) => [`${a}:gestor`, `${a}:solicitante`, `${a}:leitor`]),
-    'user',
-    'guest',
-    areas.includes('vendas') ? 'marketing:gestor' : 'vendas:gestor',
-  ];
-}
+const rolesOf = (def: ResourceDef) => matrixRoles([def.block.module, ...(def.block.alsoModules ?? [])]);
 
 /** A user holding exactly the role (guest: a plain user acting as guest). */
 async function matrixToken(role: string) {
@@ -131,7 +91,7 @@ describe('authorization matrix (from the schemas): REST, history and GraphQL, ev
     // An internal table has no mutation at all (its feature's calls write it); every other one can be deleted.
     expect(gql.map((c) => c.op)).toEqual(expect.arrayContaining(def.block.internal ? ['list', 'get'] : ['list', 'get', 'delete']));
     let checked = 0;
-    for (const role of matrixRoles(def)) {
+    for (const role of rolesOf(def)) {
       const headers = bearer(await matrixToken(role), role);
       const verdict = (what: string, allowed: boolean, expected: boolean, status: number) => {
         checked++;
@@ -156,7 +116,7 @@ describe('authorization matrix (from the schemas): REST, history and GraphQL, ev
       }
     }
     expect(failures).toEqual([]);
-    expect(checked).toBe(matrixRoles(def).length * (OPERATIONS.length + (def.block.history ? 1 : 0) + gql.length));
+    expect(checked).toBe(rolesOf(def).length * (OPERATIONS.length + (def.block.history ? 1 : 0) + gql.length));
   });
 
   it('history of a schema without history answers 404 to everyone signed in', async () => {

@@ -44,6 +44,18 @@ describe('data provider', () => {
     expect(calls[1].headers.get(ROLE_HEADER)).toBe('vendas:gestor');
   });
 
+  it('a user holding no role of the area names none: signed in, not a visitor (the guest role is a choice)', async () => {
+    const calls = captureFetch();
+    setSession({ token: 'tok', roles: [] });
+    await createDataProvider('/api', { compliments: 'rh' }).getOne('compliments', { id: 1 }).catch(() => {});
+    await v1Json('/v1/faq', { module: 'rh' });
+    for (const call of calls) {
+      expect(call.headers.get('Authorization')).toBe('Bearer tok');
+      expect(call.headers.get(ROLE_HEADER)).toBeNull();
+    }
+    expect(calls).toHaveLength(2);
+  });
+
   it('picks the effective role by priority', () => {
     expect(effectiveRole(['rh:leitor', 'users:superadmin'], 'rh')).toBe('users:superadmin');
     expect(effectiveRole(['rh:leitor', 'rh:solicitante'], 'rh')).toBe('rh:solicitante');

@@ -2,8 +2,7 @@
 // municipalities, provider cities, profile, ...): the session's bearer token and the effective role
 // of the call's module, refreshed and retried once after a 401 as the data provider does for /api
 // (the same withSession()). The base is the page's origin; tests point it at their server.
-import { ROLE_HEADER } from '../../domain/roles.js';
-import { roleForAreas } from '../dataProvider.js';
+import { roleForAreas, setRoleHeader } from '../dataProvider.js';
 import { MSG } from '../../domain/messages.js';
 import { useApiBase } from '../auth/context.js';
 import { withSession, type Session } from '../session.js';
@@ -40,7 +39,7 @@ function headersFor(module: Areas, session: Session | null, init?: HeadersInit) 
   const headers = new Headers(init);
   if (session) {
     headers.set('Authorization', `Bearer ${session.token}`);
-    headers.set(ROLE_HEADER, roleForAreas(session.roles, module));
+    setRoleHeader(headers, roleForAreas(session.roles, module));
   }
   return headers;
 }

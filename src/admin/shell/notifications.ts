@@ -8,7 +8,7 @@
 // itself, and connection_init is read again at each connect, so it carries the current token too.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Client } from 'graphql-ws';
-import { effectiveRole, ROLE_HEADER } from '../../domain/roles.js';
+import { effectiveRole, ROLE_HEADER, roleHeaderValue } from '../../domain/roles.js';
 import { AUTH_MSG } from '../../domain/messages.js';
 import { freshSession, getSession, refreshSession, useSession, withSession } from '../session.js';
 import type { Notifications, Stored } from '../../generated/entities.js';
@@ -30,11 +30,17 @@ export function graphqlWsUrl(apiBase: string, location: Pick<Location, 'protocol
   return `${secure ? 'wss' : 'ws'}://${base?.host ?? location.host}/v1/graphql`;
 }
 
+/** The role header of the notification area's calls (none when the user holds no role there). */
+function notificationRole(roles: readonly string[]): Record<string, string> {
+  const role = roleHeaderValue(effectiveRole(roles, NOTIFICATION_MODULE));
+  return role ? { [ROLE_HEADER]: role } : {};
+}
+
 /** The connection_init payload: the token and the notification role header. */
 export async function connectionParams(): Promise<{ authorization?: string; [header: string]: string | undefined }> {
   const session = await freshSession();
   if (!session) return {};
-  return { authorization: `Bearer ${session.token}`, [ROLE_HEADER]: effectiveRole(session.roles, NOTIFICATION_MODULE) };
+  return { authorization: `Bearer ${session.token}`, ...notificationRole(session.roles) };
 }
 
 /** Marks notifications read for the signed-in user; throws on refusal. */
@@ -48,7 +54,7 @@ export async function markRead(apiBase: string, items: Pick<NotificationItem, 'i
         'Content-Type': 'application/json',
         Accept: 'application/json',
         Authorization: `Bearer ${session.token}`,
-        [ROLE_HEADER]: effectiveRole(session.roles, NOTIFICATION_MODULE),
+        ...notificationRole(session.roles),
       },
       body: JSON.stringify({ objects: items.map((i) => ({ id_mensagem: i.id_mensagem, id_usuario: usuarioId })) }),
     });

@@ -1,8 +1,8 @@
 // /v1/auth/*: the built-in identity's HTTP surface (documented in the README and at /docs).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { IDENTITY_MSG, REFRESH_REUSE_SECONDS, type IdentityService } from './identity.js';
 import type { Config } from '../config.js';
-import { authorize, bearerOf, requireUser } from './access.js';
+import { bearerOf, requireUser } from './access.js';
 import type { RouteThrottle } from './routeThrottle.js';
 import { revokeCognitoToken } from './cognito.js';
 import { AUTH_MSG } from '../../domain/messages.js';
@@ -27,7 +27,9 @@ function bodyOf(request: FastifyRequest): unknown {
   return request.body;
 }
 
+/** A call of the signed-in user about their own account: any user, whatever role they act with. */
 const doc = (summary: string, properties: Record<string, unknown> = {}, description?: string) => ({
+  config: { access: 'signedIn' } as FastifyContextConfig,
   schema: {
     tags: ['Autenticação'],
     summary,
@@ -38,6 +40,9 @@ const doc = (summary: string, properties: Record<string, unknown> = {}, descript
   // Bodies are checked by the identity service, which answers the spec's texts (bodyOf: unknown fields).
   validatorCompiler: () => () => true,
 });
+
+/** A managers' call on other users' accounts: any module manager (the users rules apply inside). */
+const managers = (route: ReturnType<typeof doc>) => ({ ...route, config: { access: { module: 'users', right: 'anyGestor' } } as FastifyContextConfig });
 
 const s = { type: 'string' };
 
@@ -163,6 +168,7 @@ export async function authRoutes(app: FastifyInstance, opts: { identity: Identit
   app.get(
     '/v1/auth/me',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['Autenticação'],
         summary: 'O usuário da sessão (papéis atuais, para a checagem de consistência)',
@@ -198,28 +204,30 @@ export async function authRoutes(app: FastifyInstance, opts: { identity: Identit
   });
   app.post(
     '/v1/auth/resend-temporary-password',
-    doc(
-      'Reenvia uma senha temporária (gestores de qualquer módulo, nos seus provedores)',
-      { email: s },
-      'As regras de edição de usuários valem: só o superadmin age sobre um superadmin; o gestor precisa gerenciar todos os papéis do usuário e estar vinculado a todos os provedores dele (403). As sessões do usuário terminam. Com o Cognito: 409.',
+    managers(
+      doc(
+        'Reenvia uma senha temporária (gestores de qualquer módulo, nos seus provedores)',
+        { email: s },
+        'As regras de edição de usuários valem: só o superadmin age sobre um superadmin; o gestor precisa gerenciar todos os papéis do usuário e estar vinculado a todos os provedores dele (403). As sessões do usuário terminam. Com o Cognito: 409.',
+      ),
     ),
     async (request) => {
       builtinOnly();
-      const actor = authorize(request, 'users', 'anyGestor');
-      return identity.resendTemporaryPassword(bodyOf(request), actor);
+      return identity.resendTemporaryPassword(bodyOf(request), request.actor);
     },
   );
   app.post(
     '/v1/auth/require-password-reset',
-    doc(
-      'Exige que o usuário redefina a senha (estado REDEFINIR)',
-      { email: s },
-      'Quem pode: como em resend-temporary-password. As sessões do usuário terminam; ao entrar, a senha certa responde 403 "Necessário redefinir a senha." (code PasswordResetRequiredException) até que ele defina outra com o código de "Esqueci a senha". Com o Cognito: 409.',
+    managers(
+      doc(
+        'Exige que o usuário redefina a senha (estado REDEFINIR)',
+        { email: s },
+        'Quem pode: como em resend-temporary-password. As sessões do usuário terminam; ao entrar, a senha certa responde 403 "Necessário redefinir a senha." (code PasswordResetRequiredException) até que ele defina outra com o código de "Esqueci a senha". Com o Cognito: 409.',
+      ),
     ),
     async (request) => {
       builtinOnly();
-      const actor = authorize(request, 'users', 'anyGestor');
-      return identity.requirePasswordReset(bodyOf(request), actor);
+      return identity.requirePasswordReset(bodyOf(request), request.actor);
     },
   );
 }

@@ -59,10 +59,16 @@ export function openApiRoute(def: ResourceDef) {
   // A write the generic API does not offer (an internal table, the outbox) is not documented: its route only answers 405.
   const hidden = (operation: 'create' | 'update' | 'delete') => (apiWriteRefusal(def, operation) ? { hide: true } : {});
   const fail = { 400: { description: 'Dados inválidos', ...errorBody }, 404: { description: 'Não encontrado', ...errorBody } };
-  const route = (schema: Record<string, unknown>, operation?: 'list' | 'get' | 'create' | 'update' | 'delete') => {
-    // A schema's public operations are open to callers without a token (the auth guard, auth/access.ts).
-    const open = operation !== undefined && rightsIn(def.block.access[operation]).includes('public');
-    return { schema: { ...common, ...schema, ...(open ? { security: [] } : {}) }, config: { public: open }, validatorCompiler: passThrough, serializerCompiler: stringify };
+  const route = (schema: Record<string, unknown>, operation: 'list' | 'get' | 'create' | 'update' | 'delete', history = false) => {
+    // A schema's public operations are open to callers without a token (the auth guard, auth/access.ts);
+    // every route needs its operation's right (the route's access check, auth/access.ts).
+    const open = !history && rightsIn(def.block.access[operation]).includes('public');
+    return {
+      schema: { ...common, ...schema, ...(open ? { security: [] } : {}) },
+      config: { public: open, access: { resource: def.name, operation } },
+      validatorCompiler: passThrough,
+      serializerCompiler: stringify,
+    };
   };
   return {
     list: route({
@@ -92,6 +98,6 @@ export function openApiRoute(def: ResourceDef) {
       params: idParam,
       querystring: { type: 'object', properties: { limit: { type: 'integer' }, offset: { type: 'integer' } } },
       response: { 200: { type: 'array', items: { type: 'object', additionalProperties: true } }, ...fail },
-    }),
+    }, 'get', true),
   };
 }

@@ -280,12 +280,15 @@ export async function fileRoutes(app: FastifyInstance, opts: { db: Database; sto
     consumes: ['multipart/form-data'],
     response: { 200: { type: 'object', properties: { processedFiles: { type: 'array', items: processedFile } } } },
   };
-  app.post('/v1/files/', { schema: uploadSchema }, upload);
-  app.post('/v1/files', { schema: { ...uploadSchema, hide: true } }, upload);
+  // Files have their own rule (any signed-in user sends; who downloads: see mayDownload).
+  const signedIn = { access: 'signedIn' } as const;
+  app.post('/v1/files/', { schema: uploadSchema, config: signedIn }, upload);
+  app.post('/v1/files', { schema: { ...uploadSchema, hide: true }, config: signedIn }, upload);
 
   app.get(
     '/v1/files/:id',
     {
+      config: signedIn,
       schema: {
         tags: ['Arquivos'],
         summary: 'Baixa um arquivo (bytes, tipo e Content-Disposition)',

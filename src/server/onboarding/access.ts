@@ -13,8 +13,9 @@
 // superadmin shows every department. So someone holding both onboarding:solicitante and a gestor role
 // sees all when acting as gestor (their best role, without a header) and their department when the
 // role header names the solicitante role.
-import { bestRole, levelOf, roleAllows, ROLE_HEADER, type Level, type Right } from '../../domain/roles.js';
-import { forbidden, requireUser, roleOf, type Caller } from '../auth/access.js';
+import type { FastifyRequest } from 'fastify';
+import { levelOf, roleAllows, type Level } from '../../domain/roles.js';
+import { forbidden } from '../auth/access.js';
 import type { Actor } from '../resources/service.js';
 
 export const ONBOARDING_AREAS = ['onboarding', 'rh'] as const;
@@ -25,29 +26,16 @@ export interface AreaActor extends Actor {
   /** The role the call acts with. */
   role: string;
   level: Level;
-  roles: string[];
 }
 
-/** The role of the call in these areas: the role header (one of the user's roles), else the best effective role. */
-export function areaRole(caller: Caller, areas: readonly string[]): string {
-  const user = requireUser(caller);
-  const header = caller.headers[ROLE_HEADER];
-  if (header === undefined || header === '') {
-    return bestRole(user.roles, areas);
-  }
-  // roleOf refuses a header that is not one of the user's roles.
-  return roleOf(caller, areas[0]);
-}
-
-/** Checks a right in one of the areas and answers the actor (audit user, provider scope, role). */
-export function authorizeArea(caller: Caller, right: Right, areas: readonly string[] = ONBOARDING_AREAS): AreaActor {
-  const role = areaRole(caller, areas);
-  // 'user': any signed-in user, whatever their roles, unless the call names the guest role.
-  const allowed = right === 'user' ? role !== 'guest' || caller.headers[ROLE_HEADER] !== 'guest' : areas.some((a) => roleAllows(role, right, a));
-  if (!allowed) throw forbidden();
-  const user = caller.auth!;
-  const level = levelOf(role);
-  return { userId: user.id, providerIds: level === 'superadmin' ? null : user.providerIds, role, level, roles: user.roles };
+/**
+ * The actor of a call whose route declares a right in these areas (config.access { module: ONBOARDING_AREAS, right }):
+ * the role header's role, else the best of the user's roles of those areas, acts.
+ */
+export function areaActor(request: FastifyRequest): AreaActor {
+  const { actor } = request;
+  if (!actor || actor.userId === null || actor.role === undefined) throw forbidden();
+  return { ...actor, userId: actor.userId, role: actor.role, level: levelOf(actor.role) };
 }
 
 /** Whether the actor manages onboarding (gestor of either area, or the superadmin). */

@@ -5,9 +5,7 @@ import { HttpError } from '../errors.js';
 import { apiWriteRefusal, type ResourceDef } from '../schemas/registry.js';
 import { isPlainObject } from '../schemas/validation.js';
 import { openApiRoute } from '../docs/openapi.js';
-import type { Actor, ListParams, ResourceService } from './service.js';
-
-export type ActorOf = (request: FastifyRequest, def: ResourceDef, operation: 'list' | 'get' | 'create' | 'update' | 'delete') => Actor;
+import type { ListParams, ResourceService } from './service.js';
 
 function parseJsonParam(query: Record<string, unknown>, name: string): unknown {
   const raw = query[name];
@@ -56,8 +54,9 @@ export function contentRange(def: ResourceDef, start: number, count: number, tot
   return count ? `${def.name} ${start}-${start + count - 1}/${total}` : `${def.name} */${total}`;
 }
 
-export async function resourceRoutes(app: FastifyInstance, opts: { service: ResourceService; actorOf: ActorOf }) {
-  const { service, actorOf } = opts;
+/** The routes of every schema; each declares its operation's right (openApiRoute), checked before it runs (request.actor). */
+export async function resourceRoutes(app: FastifyInstance, opts: { service: ResourceService }) {
+  const { service } = opts;
   for (const def of service.registry.resources) {
     const base = `/api/${def.name}`;
     const docs = openApiRoute(def);
@@ -66,14 +65,13 @@ export async function resourceRoutes(app: FastifyInstance, opts: { service: Reso
     /**
      * A write the generic API does not offer (apiWriteRefusal: an internal table, the outbox) answers
      * 405 with the reason and an Allow header, before the body is read; the caller's right is checked
-     * first, so who lacks it is told so (401/403) as on any write.
+     * first (the route's access), so who lacks it is told so (401/403) as on any write.
      */
     const refusing = (operation: 'create' | 'update' | 'delete', path: 'base' | 'item') => {
       const reason = apiWriteRefusal(def, operation);
       if (!reason) return {};
       return {
-        preParsing: async (request: FastifyRequest, reply: FastifyReply) => {
-          actorOf(request, def, operation);
+        preParsing: async (_request: FastifyRequest, reply: FastifyReply) => {
           reply.header('allow', allow[path].join(', '));
           throw new HttpError(405, reason);
         },
@@ -82,36 +80,36 @@ export async function resourceRoutes(app: FastifyInstance, opts: { service: Reso
 
     app.get(base, docs.list, async (request, reply: FastifyReply) => {
       const params = parseListQuery(request, def);
-      const result = await service.list(def, params, actorOf(request, def, 'list'));
+      const result = await service.list(def, params, request.actor);
       reply.header('Content-Range', contentRange(def, result.start, result.rows.length, result.total));
       if (result.estimated) reply.header('X-Total-Estimated', 'true');
       return result.rows;
     });
 
     app.get(`${base}/:id`, docs.get, async (request) =>
-      service.getOne(def, (request.params as { id: string }).id, actorOf(request, def, 'get')),
+      service.getOne(def, (request.params as { id: string }).id, request.actor),
     );
 
     app.post(base, { ...docs.create, ...refusing('create', 'base') }, async (request, reply) => {
-      const row = await service.create(def, request.body, actorOf(request, def, 'create'));
+      const row = await service.create(def, request.body, request.actor);
       reply.code(201);
       return row;
     });
 
     app.put(`${base}/:id`, { ...docs.update, ...refusing('update', 'item') }, async (request) =>
-      service.update(def, (request.params as { id: string }).id, request.body, actorOf(request, def, 'update')),
+      service.update(def, (request.params as { id: string }).id, request.body, request.actor),
     );
     // No resource is patched; one whose updates the generic API refuses says so (405) rather than 404.
     if (!offers('update')) app.patch(`${base}/:id`, { ...docs.update, ...refusing('update', 'item') }, async () => undefined);
 
     app.delete(`${base}/:id`, { ...docs.delete, ...refusing('delete', 'item') }, async (request) =>
-      service.delete(def, (request.params as { id: string }).id, actorOf(request, def, 'delete')),
+      service.delete(def, (request.params as { id: string }).id, request.actor),
     );
 
     app.get(`${base}/:id/history`, docs.history, async (request) => {
       if (!def.block.history) throw new HttpError(404, MSG.notFound);
       const query = request.query as Record<string, unknown>;
-      return service.history(def, (request.params as { id: string }).id, actorOf(request, def, 'get'), {
+      return service.history(def, (request.params as { id: string }).id, request.actor, {
         limit: Number(query.limit ?? 100),
         offset: Number(query.offset ?? 0),
       });

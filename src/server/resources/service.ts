@@ -19,6 +19,8 @@ export interface Actor extends Scope {
    * callers, the system and websocket calls.
    */
   origin?: string;
+  /** The role a signed-in user's call acts with (the role header, else their effective role of the area). */
+  role?: string;
   /**
    * Whether the caller holds a right in the area the call acts in (set by authorize): the fields of
    * x-intranet.fieldAccess ask it. System work, which has none, may do everything.

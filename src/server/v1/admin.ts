@@ -9,6 +9,7 @@ const adminRoutes: V1Module = async (app, { registry, service }) => {
   app.post(
     '/v1/admin/log/history',
     {
+      config: { access: { module: 'users', right: 'user' } },
       schema: {
         tags: ['Histórico'],
         summary: 'Histórico de um item (mais recentes primeiro, no máximo 100)',
@@ -31,6 +32,7 @@ const adminRoutes: V1Module = async (app, { registry, service }) => {
       if (!def) throw new HttpError(400, MSG.badRequest, { tabelas: MSG.option });
       // As GET /api/<resource>/<id>/history: only where the schema keeps history, the same readers.
       if (!def.block.history) throw new HttpError(404, MSG.notFound);
+      // The resource comes with the body: its schema's right is checked here, as GET /api/<resource>/<id>/history does.
       return service.history(def, String(body.id_item), actorFor(request, def, 'get'), body);
     },
   );

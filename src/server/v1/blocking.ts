@@ -9,7 +9,6 @@
 // with the area's role header; or the superadmin), within their providers: another provider's rule,
 // or a malformed id, is 404 as the resource API answers.
 import type { FastifyRequest } from 'fastify';
-import { actorFor } from '../auth/access.js';
 import { registerBlockingHooks } from '../blocking/hooks.js';
 import { csvFileName, simulate, simulationContext, simulationCsv } from '../blocking/simulation.js';
 import { customerDirectoryFor } from '../customers/index.js';
@@ -33,18 +32,20 @@ const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 const blockingRoutes: V1Module = async (app, { db, service }) => {
   const directory = customerDirectoryFor(db);
   registerBlockingHooks(service, directory);
-  const rules = service.get('blocking-rules');
 
   // GET v1/bloqueio/regras/{id}/simulacao -> { regra, criterios, total, por_cidade, clientes, limit, offset }
   app.get(
     '/v1/bloqueio/regras/:id/simulacao',
-    docs(
-      'Simulação de uma regra de bloqueio',
-      `${ROLE_DOC}. ${RULE_DOC} Query: limit (padrão ${DEFAULT_LIMIT}, máximo ${MAX_LIMIT}) e offset dos clientes. Resposta { regra: { id, nome, provedor, provedor_nome, dias_atraso, ativo }, criterios: [{ id, tipo, valor, descricao }] (os ativos, aplicados), total, por_cidade: [{ cidade, uf, total }] (mais clientes primeiro), clientes: [{ cod_cliente, nome_razaosocial, cpf, cnpj, cidade, uf, bairro, plano, situacao, dias_atraso }] (mais dias de atraso primeiro, depois por nome), limit, offset }.`,
-      idParam,
-    ),
+    {
+      config: { access: { resource: 'blocking-rules', operation: 'get' } },
+      ...docs(
+        'Simulação de uma regra de bloqueio',
+        `${ROLE_DOC}. ${RULE_DOC} Query: limit (padrão ${DEFAULT_LIMIT}, máximo ${MAX_LIMIT}) e offset dos clientes. Resposta { regra: { id, nome, provedor, provedor_nome, dias_atraso, ativo }, criterios: [{ id, tipo, valor, descricao }] (os ativos, aplicados), total, por_cidade: [{ cidade, uf, total }] (mais clientes primeiro), clientes: [{ cod_cliente, nome_razaosocial, cpf, cnpj, cidade, uf, bairro, plano, situacao, dias_atraso }] (mais dias de atraso primeiro, depois por nome), limit, offset }.`,
+        idParam,
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, rules, 'get');
+      const { actor } = request;
       const query = (request.query ?? {}) as Record<string, unknown>;
       refuseUnknownFields(query, ['limit', 'offset']);
       const limit = toInt(query.limit, 'limit', { min: 1, max: MAX_LIMIT, fallback: DEFAULT_LIMIT });
@@ -58,13 +59,16 @@ const blockingRoutes: V1Module = async (app, { db, service }) => {
   // GET v1/bloqueio/regras/{id}/simulacao.csv -> text/csv (simulacao-bloqueio-<id>-<YYYY-MM-DD>.csv)
   app.get(
     '/v1/bloqueio/regras/:id/simulacao.csv',
-    docs(
-      'Simulação de uma regra de bloqueio em CSV',
-      `${ROLE_DOC}. ${RULE_DOC} Todos os clientes da simulação (sem limite: o arquivo é enviado aos poucos), na ordem da simulação, num CSV UTF-8 com BOM, separado por ';', com os cabeçalhos Código do cliente; Nome/Razão social; CPF/CNPJ; Cidade; UF; Bairro; Plano; Situação; Dias de atraso. Nome do arquivo simulacao-bloqueio-<id>-<AAAA-MM-DD>.csv (a data de hoje em Brasília).`,
-      idParam,
-    ),
+    {
+      config: { access: { resource: 'blocking-rules', operation: 'get' } },
+      ...docs(
+        'Simulação de uma regra de bloqueio em CSV',
+        `${ROLE_DOC}. ${RULE_DOC} Todos os clientes da simulação (sem limite: o arquivo é enviado aos poucos), na ordem da simulação, num CSV UTF-8 com BOM, separado por ';', com os cabeçalhos Código do cliente; Nome/Razão social; CPF/CNPJ; Cidade; UF; Bairro; Plano; Situação; Dias de atraso. Nome do arquivo simulacao-bloqueio-<id>-<AAAA-MM-DD>.csv (a data de hoje em Brasília).`,
+        idParam,
+      ),
+    },
     async (request, reply) => {
-      const actor = actorFor(request, rules, 'get');
+      const { actor } = request;
       refuseUnknownFields(request.query ?? {}, []);
       const ctx = await simulationContext(service, db, idOf(request), actor);
       const body = await simulationCsv(directory, ctx.query);

@@ -16,13 +16,12 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CAREERS_MSG, CONTRACT_EMPLOYMENT_TYPES, CONTRACT_TYPE_LABELS, WORK_MODEL_LABELS, plainText, summary, type ContractType, type WorkModel } from '../../domain/careers.js';
 import { MSG } from '../../domain/messages.js';
-import { actorFor, requireUser } from '../auth/access.js';
+import { requireUser } from '../auth/access.js';
 import { createMailer } from '../auth/mailer.js';
 import type { RouteThrottle } from '../auth/routeThrottle.js';
 import { withinClientRate, withinRate } from '../auth/throttle.js';
 import { CAREERS_ERRORS, CareersService } from '../careers/service.js';
 import { TalentSearch } from '../careers/talent.js';
-import { authorizeArea } from '../onboarding/access.js';
 import { todayInSaoPaulo } from '../roulette/service.js';
 
 /** The role areas of the resume database and the careers dashboard. */
@@ -162,10 +161,13 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
   // ---- candidates ---------------------------------------------------------------------------------
   app.post(
     '/v1/careers/vagas/:id/candidatura',
-    docs('Candidata-se a uma vaga', 'Qualquer usuário com sessão, uma vez por vaga (409 na segunda). Corpo { origem?, website? }: website é o campo-isca do formulário, que pessoas deixam vazio. Resposta { candidatura }.', {
-      ...idParams,
-      body: { type: 'object', additionalProperties: false, properties: { origem: text(60), website: text(500) } },
-    }),
+    {
+      config: { access: { module: TALENT_AREAS, right: 'user' } },
+      ...docs('Candidata-se a uma vaga', 'Qualquer usuário com sessão, uma vez por vaga (409 na segunda). Corpo { origem?, website? }: website é o campo-isca do formulário, que pessoas deixam vazio. Resposta { candidatura }.', {
+        ...idParams,
+        body: { type: 'object', additionalProperties: false, properties: { origem: text(60), website: text(500) } },
+      }),
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const raw = (request.params as { id: string }).id;
@@ -185,7 +187,7 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
     },
   );
 
-  app.get('/v1/careers/candidaturas', docs('As minhas candidaturas', 'Qualquer usuário com sessão: as suas candidaturas com a etapa (nunca a observação dos recrutadores).'), async (request) => {
+  app.get('/v1/careers/candidaturas', { config: { access: { module: TALENT_AREAS, right: 'user' } }, ...docs('As minhas candidaturas', 'Qualquer usuário com sessão: as suas candidaturas com a etapa (nunca a observação dos recrutadores).') }, async (request) => {
     const user = requireUser(request);
     return { candidaturas: await careers.mine(user.id) };
   });
@@ -193,19 +195,23 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
   // ---- recruiters ---------------------------------------------------------------------------------
   app.get(
     '/v1/careers/candidaturas/:id/detalhes',
-    docs('Uma candidatura com o candidato e o currículo', 'Recrutadores (papéis rh ou banco_talentos, leitor ou acima), nos seus provedores: dados, formação, experiência e certificados do candidato.', idParams),
+    {
+      config: { access: { resource: 'applications', operation: 'get' } },
+      ...docs('Uma candidatura com o candidato e o currículo', 'Recrutadores (papéis rh ou banco_talentos, leitor ou acima), nos seus provedores: dados, formação, experiência e certificados do candidato.', idParams),
+    },
     async (request) => {
-      const actor = actorFor(request, careers.applications, 'get');
-      return careers.details(actor, toId((request.params as { id: string }).id, 'id'));
+      return careers.details(request.actor, toId((request.params as { id: string }).id, 'id'));
     },
   );
 
   app.get(
     '/v1/careers/candidaturas/:id/curriculo',
-    docs('O currículo em PDF do candidato de uma candidatura', 'Recrutadores nos seus provedores; 404 quando o candidato não enviou.', idParams),
+    {
+      config: { access: { resource: 'applications', operation: 'get' } },
+      ...docs('O currículo em PDF do candidato de uma candidatura', 'Recrutadores nos seus provedores; 404 quando o candidato não enviou.', idParams),
+    },
     async (request, reply: FastifyReply) => {
-      const actor = actorFor(request, careers.applications, 'get');
-      return sendResume(reply, await careers.resumeFileOf(actor, toId((request.params as { id: string }).id, 'id')));
+      return sendResume(reply, await careers.resumeFileOf(request.actor, toId((request.params as { id: string }).id, 'id')));
     },
   );
 
@@ -223,27 +229,25 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
       limit: { type: 'integer', minimum: 1, maximum: 100 },
     },
   };
-  /** Who reads resumes: the talent bank's or HR's requesters and managers (and the superadmin). */
-  const recruiter = (request: FastifyRequest) => authorizeArea(request, 'edit', TALENT_AREAS);
 
   app.get(
     '/v1/careers/banco',
-    docs('Busca no banco de currículos', 'Papéis banco_talentos ou rh, solicitante ou acima. Candidatos e funcionários que autorizaram (banco_talentos nos dados do candidato), por palavras (sem diferença de acentos e maiúsculas), os mais relevantes primeiro, com o trecho encontrado.', { querystring: searchQuery }),
+    {
+      config: { access: { module: TALENT_AREAS, right: 'edit' } },
+      ...docs('Busca no banco de currículos', 'Papéis banco_talentos ou rh, solicitante ou acima. Candidatos e funcionários que autorizaram (banco_talentos nos dados do candidato), por palavras (sem diferença de acentos e maiúsculas), os mais relevantes primeiro, com o trecho encontrado.', { querystring: searchQuery }),
+    },
     async (request) => {
-      recruiter(request);
       return talent.search(request.query as Record<string, any>);
     },
   );
 
-  app.get('/v1/careers/banco/:id', docs('Um currículo do banco de currículos', 'Papéis banco_talentos ou rh, solicitante ou acima; só de quem autorizou.', idParams), async (request) => {
-    recruiter(request);
+  app.get('/v1/careers/banco/:id', { config: { access: { module: TALENT_AREAS, right: 'edit' } }, ...docs('Um currículo do banco de currículos', 'Papéis banco_talentos ou rh, solicitante ou acima; só de quem autorizou.', idParams) }, async (request) => {
     const userId = toId((request.params as { id: string }).id, 'id');
     if (!(await talent.consented(userId))) throw new HttpError(404, CAREERS_ERRORS.resumeNotFound);
     return careers.personOf(userId);
   });
 
-  app.get('/v1/careers/banco/:id/curriculo', docs('O currículo em PDF de uma pessoa do banco de currículos', 'Papéis banco_talentos ou rh, solicitante ou acima; só de quem autorizou.', idParams), async (request, reply) => {
-    recruiter(request);
+  app.get('/v1/careers/banco/:id/curriculo', { config: { access: { module: TALENT_AREAS, right: 'edit' } }, ...docs('O currículo em PDF de uma pessoa do banco de currículos', 'Papéis banco_talentos ou rh, solicitante ou acima; só de quem autorizou.', idParams) }, async (request, reply) => {
     const userId = toId((request.params as { id: string }).id, 'id');
     if (!(await talent.consented(userId))) throw new HttpError(404, CAREERS_ERRORS.resumeNotFound);
     return sendResume(reply, await careers.resumeFileOfUser(userId));
@@ -251,26 +255,35 @@ const careersRoutes: V1Module = async (app, { db, service, config, storage }) =>
 
   app.get(
     '/v1/careers/vagas/:id/candidatos/busca',
-    docs('Busca por palavras nos currículos dos candidatos de uma vaga', 'Quem lê as candidaturas da vaga (papéis rh ou banco_talentos, nos seus provedores). Os candidatos da vaga cujo currículo tem as palavras, com a etapa da candidatura.', { ...idParams, querystring: searchQuery }),
+    {
+      config: {
+        access: [
+          { resource: 'vacancies', operation: 'get' },
+          { resource: 'applications', operation: 'list' },
+        ],
+      },
+      ...docs('Busca por palavras nos currículos dos candidatos de uma vaga', 'Quem lê as candidaturas da vaga (papéis rh ou banco_talentos, nos seus provedores). Os candidatos da vaga cujo currículo tem as palavras, com a etapa da candidatura.', { ...idParams, querystring: searchQuery }),
+    },
     async (request) => {
-      const actor = actorFor(request, careers.vacancies, 'get');
-      actorFor(request, careers.applications, 'list');
-      const vacancy = await service.getOne(careers.vacancies, toId((request.params as { id: string }).id, 'id'), actor);
+      const vacancy = await service.getOne(careers.vacancies, toId((request.params as { id: string }).id, 'id'), request.actor);
       return { vaga: { id: vacancy.id, titulo_vaga: vacancy.titulo_vaga }, ...(await talent.search({ ...(request.query as Record<string, any>), vaga: vacancy.id })) };
     },
   );
 
   app.get(
     '/v1/careers/dashboard',
-    docs('Painel do Trabalhe Conosco', 'Papéis banco_talentos ou rh, leitor ou acima, nos seus provedores. Período de/ate (AAAA-MM-DD; padrão: os últimos 90 dias).', {
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { empresa: { type: 'integer', minimum: 1 }, de: { type: 'string', format: 'date' }, ate: { type: 'string', format: 'date' } },
-      },
-    }),
+    {
+      config: { access: { module: TALENT_AREAS, right: 'read' } },
+      ...docs('Painel do Trabalhe Conosco', 'Papéis banco_talentos ou rh, leitor ou acima, nos seus provedores. Período de/ate (AAAA-MM-DD; padrão: os últimos 90 dias).', {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { empresa: { type: 'integer', minimum: 1 }, de: { type: 'string', format: 'date' }, ate: { type: 'string', format: 'date' } },
+        },
+      }),
+    },
     async (request) => {
-      const actor = authorizeArea(request, 'read', TALENT_AREAS);
+      const { actor } = request;
       const query = request.query as { empresa?: number; de?: string; ate?: string };
       const today = todayInSaoPaulo();
       const ate = query.ate ?? today;

@@ -26,7 +26,7 @@ import type { FastifyRequest } from 'fastify';
 import { normaliseRule, NO_CHANNEL_MESSAGE, validateRule } from '../../domain/communicationRules.js';
 import { MSG } from '../../domain/messages.js';
 import { onlyDigits } from '../../domain/validators.js';
-import { actorFor, forbidden } from '../auth/access.js';
+import { forbidden } from '../auth/access.js';
 import { registerCommunicationHooks } from '../communication/hooks.js';
 import { customerDirectoryFor } from '../customers/index.js';
 import { HttpError } from '../errors.js';
@@ -92,11 +92,11 @@ const communicationRoutes: V1Module = async (app, { db, service, registry }) => 
   const rules = service.get('communication-rules');
   const restrictions = service.get('communication-restrictions');
 
-  /** Rules of these campaigns, each campaign's in creation order. */
-  const rulesOf = async (request: FastifyRequest, ids: unknown[]) => {
+  /** Rules of these campaigns, each campaign's in creation order (its routes need the rules' list right too). */
+  const rulesOf = async (actor: Actor, ids: unknown[]) => {
     const byCampaign = new Map<unknown, Record<string, unknown>[]>(ids.map((id) => [id, []]));
     if (!ids.length) return byCampaign;
-    const rows = await listAll(service, rules, actorFor(request, rules, 'list'), { campanha_id: ids }, { field: 'criado', order: 'ASC' });
+    const rows = await listAll(service, rules, actor, { campanha_id: ids }, { field: 'criado', order: 'ASC' });
     for (const row of rows) byCampaign.get(row.campanha_id)?.push(row);
     return byCampaign;
   };
@@ -105,13 +105,21 @@ const communicationRoutes: V1Module = async (app, { db, service, registry }) => 
 
   app.get(
     '/v1/campanha/agendamento',
-    docs(
-      'Campanhas de comunicação com as regras (campanha_comunicacao)',
-      `${ROLE_DOC}, leitor ou acima. Query opcional sistema (id ou nome do provedor) e ativo. Resposta { campanha_comunicacao: [{ id, created_at, sistema, nome, ativo, id_usuario, regras: [{ id, criado, criterio, envio, tempo, data_especifica, turno, ativo, whatsapp, template_whatsapp, email, mensagem_email, titulo_email, sms, mensagem_sms, campanha_id }] }] }: as dos provedores do usuário, mais recentes primeiro; as regras de cada uma por criação.`,
-      query({ sistema: PROVIDER, ativo: ATIVO }),
-    ),
+    {
+      config: {
+        access: [
+          { resource: 'communication-campaigns', operation: 'list' },
+          { resource: 'communication-rules', operation: 'list' },
+        ],
+      },
+      ...docs(
+        'Campanhas de comunicação com as regras (campanha_comunicacao)',
+        `${ROLE_DOC}, leitor ou acima. Query opcional sistema (id ou nome do provedor) e ativo. Resposta { campanha_comunicacao: [{ id, created_at, sistema, nome, ativo, id_usuario, regras: [{ id, criado, criterio, envio, tempo, data_especifica, turno, ativo, whatsapp, template_whatsapp, email, mensagem_email, titulo_email, sms, mensagem_sms, campanha_id }] }] }: as dos provedores do usuário, mais recentes primeiro; as regras de cada uma por criação.`,
+        query({ sistema: PROVIDER, ativo: ATIVO }),
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, campaigns, 'list');
+      const { actor } = request;
       const q = request.query as { sistema?: string; ativo?: boolean };
       let sistema: number | undefined;
       if (q.sistema !== undefined && q.sistema.trim() !== '') {
@@ -120,34 +128,45 @@ const communicationRoutes: V1Module = async (app, { db, service, registry }) => 
         sistema = id;
       }
       const rows = await listAll(service, campaigns, actor, { sistema, ativo: q.ativo }, { field: 'created_at', order: 'DESC' });
-      const byCampaign = await rulesOf(request, rows.map((r) => r.id));
+      const byCampaign = await rulesOf(actor, rows.map((r) => r.id));
       return { campanha_comunicacao: rows.map((r) => ({ ...r, regras: byCampaign.get(r.id) ?? [] })) };
     },
   );
 
   app.get(
     '/v1/campanha/agendamento/:id',
-    docs(
-      'Uma campanha de comunicação com as regras (campanha_comunicacao_by_pk)',
-      `${ROLE_DOC}, leitor ou acima. Resposta { campanha_comunicacao_by_pk: { id, created_at, sistema, nome, ativo, id_usuario, regras: [...] } }; 404 quando não existe ou é de outro provedor.`,
-      idParam,
-    ),
+    {
+      config: {
+        access: [
+          { resource: 'communication-campaigns', operation: 'get' },
+          { resource: 'communication-rules', operation: 'list' },
+        ],
+      },
+      ...docs(
+        'Uma campanha de comunicação com as regras (campanha_comunicacao_by_pk)',
+        `${ROLE_DOC}, leitor ou acima. Resposta { campanha_comunicacao_by_pk: { id, created_at, sistema, nome, ativo, id_usuario, regras: [...] } }; 404 quando não existe ou é de outro provedor.`,
+        idParam,
+      ),
+    },
     async (request) => {
-      const row = await service.getOne(campaigns, idOf(request), actorFor(request, campaigns, 'get'));
-      const byCampaign = await rulesOf(request, [row.id]);
+      const row = await service.getOne(campaigns, idOf(request), request.actor);
+      const byCampaign = await rulesOf(request.actor, [row.id]);
       return { campanha_comunicacao_by_pk: { ...row, regras: byCampaign.get(row.id) ?? [] } };
     },
   );
 
   app.put(
     '/v1/campanha/agendamento/:id',
-    docs(
-      'Edita uma campanha de comunicação ou troca o status (update_campanha_comunicacao_by_pk)',
-      `${ROLE_DOC}, solicitante ou acima. Corpo { object: { ativo?, nome?, sistema? } } (também { _set } ou os campos); no Ativar/Desativar só { object: { ativo } }. Resposta { update_campanha_comunicacao_by_pk: { id, created_at, sistema, nome, ativo, id_usuario } }; 404 quando não existe.`,
-      { ...idParam, ...anyBody('{ object: { ativo } }') },
-    ),
+    {
+      config: { access: { resource: 'communication-campaigns', operation: 'update' } },
+      ...docs(
+        'Edita uma campanha de comunicação ou troca o status (update_campanha_comunicacao_by_pk)',
+        `${ROLE_DOC}, solicitante ou acima. Corpo { object: { ativo?, nome?, sistema? } } (também { _set } ou os campos); no Ativar/Desativar só { object: { ativo } }. Resposta { update_campanha_comunicacao_by_pk: { id, created_at, sistema, nome, ativo, id_usuario } }; 404 quando não existe.`,
+        { ...idParam, ...anyBody('{ object: { ativo } }') },
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, campaigns, 'update');
+      const { actor } = request;
       const record = recordOf(request.body, ['object', '_set'], ['ativo', 'nome', 'sistema']);
       return { update_campanha_comunicacao_by_pk: await service.update(campaigns, idOf(request), record, actor) };
     },
@@ -155,23 +174,29 @@ const communicationRoutes: V1Module = async (app, { db, service, registry }) => 
 
   app.delete(
     '/v1/campanha/agendamento/:id',
-    docs(
-      'Exclui uma campanha de comunicação e as suas regras (delete_campanha_comunicacao_by_pk)',
-      `${ROLE_DOC}, gestor ou superadmin. As regras da campanha (e o registro de envios delas) são excluídas com ela, na mesma transação, cada exclusão no histórico. Resposta { delete_campanha_comunicacao_by_pk: { id, ... } }; 404 quando não existe.`,
-      idParam,
-    ),
-    async (request) => ({ delete_campanha_comunicacao_by_pk: await service.delete(campaigns, idOf(request), actorFor(request, campaigns, 'delete')) }),
+    {
+      config: { access: { resource: 'communication-campaigns', operation: 'delete' } },
+      ...docs(
+        'Exclui uma campanha de comunicação e as suas regras (delete_campanha_comunicacao_by_pk)',
+        `${ROLE_DOC}, gestor ou superadmin. As regras da campanha (e o registro de envios delas) são excluídas com ela, na mesma transação, cada exclusão no histórico. Resposta { delete_campanha_comunicacao_by_pk: { id, ... } }; 404 quando não existe.`,
+        idParam,
+      ),
+    },
+    async (request) => ({ delete_campanha_comunicacao_by_pk: await service.delete(campaigns, idOf(request), request.actor) }),
   );
 
   app.post(
     '/v1/campanha/agendamento',
-    docs(
-      'Cadastra uma campanha de comunicação (insert_campanha_comunicacao)',
-      `${ROLE_DOC}, solicitante ou acima. Corpo { provider (id ou nome do provedor), name, active (padrão true), id_usuario? } (também dentro de object). provider e name obrigatórios. id_usuario é aceito e ignorado: a campanha registra sempre quem a cadastrou. Resposta { insert_campanha_comunicacao: { affected_rows: 1, returning: [{ id, created_at, sistema, nome, ativo, id_usuario }] } }. Erros 400 { message, errors: { provider | name | active: mensagem } }; 403 provedor fora dos do usuário.`,
-      anyBody('{ provider, name, active, id_usuario }'),
-    ),
+    {
+      config: { access: { resource: 'communication-campaigns', operation: 'create' } },
+      ...docs(
+        'Cadastra uma campanha de comunicação (insert_campanha_comunicacao)',
+        `${ROLE_DOC}, solicitante ou acima. Corpo { provider (id ou nome do provedor), name, active (padrão true), id_usuario? } (também dentro de object). provider e name obrigatórios. id_usuario é aceito e ignorado: a campanha registra sempre quem a cadastrou. Resposta { insert_campanha_comunicacao: { affected_rows: 1, returning: [{ id, created_at, sistema, nome, ativo, id_usuario }] } }. Erros 400 { message, errors: { provider | name | active: mensagem } }; 403 provedor fora dos do usuário.`,
+        anyBody('{ provider, name, active, id_usuario }'),
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, campaigns, 'create');
+      const { actor } = request;
       const body = recordOf(request.body, ['object'], ['provider', 'name', 'active', 'id_usuario']);
       const who = body.id_usuario;
       if (who !== undefined && who !== null && !(typeof who === 'number' && Number.isSafeInteger(who))) throw new ValidationError({ id_usuario: MSG.integer });
@@ -190,27 +215,33 @@ const communicationRoutes: V1Module = async (app, { db, service, registry }) => 
 
   app.get(
     '/v1/campanha/regras',
-    docs(
-      'Regras das campanhas de comunicação (campanha_regra)',
-      `${ROLE_DOC}, leitor ou acima. Query opcional campanha_id e ativo. Resposta { campanha_regra: [{ id, criado, campanha_id, criterio, envio, tempo, data_especifica, turno, ativo, whatsapp, template_whatsapp, email, mensagem_email, titulo_email, sms, mensagem_sms }] } por criação, só das campanhas dos provedores do usuário.`,
-      query({ campanha_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, ativo: ATIVO }),
-    ),
+    {
+      config: { access: { resource: 'communication-rules', operation: 'list' } },
+      ...docs(
+        'Regras das campanhas de comunicação (campanha_regra)',
+        `${ROLE_DOC}, leitor ou acima. Query opcional campanha_id e ativo. Resposta { campanha_regra: [{ id, criado, campanha_id, criterio, envio, tempo, data_especifica, turno, ativo, whatsapp, template_whatsapp, email, mensagem_email, titulo_email, sms, mensagem_sms }] } por criação, só das campanhas dos provedores do usuário.`,
+        query({ campanha_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, ativo: ATIVO }),
+      ),
+    },
     async (request) => {
       const q = request.query as { campanha_id?: number; ativo?: boolean };
-      const rows = await listAll(service, rules, actorFor(request, rules, 'list'), { campanha_id: q.campanha_id, ativo: q.ativo }, { field: 'criado', order: 'ASC' });
+      const rows = await listAll(service, rules, request.actor, { campanha_id: q.campanha_id, ativo: q.ativo }, { field: 'criado', order: 'ASC' });
       return { campanha_regra: rows };
     },
   );
 
   app.post(
     '/v1/campanha/regras',
-    docs(
-      'Cadastra regras de campanhas de comunicação (insert_campanha_regra)',
-      `${ROLE_DOC}, solicitante ou acima. Corpo { objects: [{ campanha_id, criterio, envio, tempo, data_especifica, turno, ativo, whatsapp, template_whatsapp, email, mensagem_email, sms, mensagem_sms }] } (até ${MAX_RULES_PER_CALL}): todas ou nenhuma, numa transação. As regras do formulário valem aqui: critério e turno obrigatórios; cada canal ligado pede a sua mensagem; ao menos um canal ligado ('${NO_CHANNEL_MESSAGE}'); data de ativação e de contratação pedem tempo e envio, data específica pede a data, aniversário pede o envio; o envio que o critério desabilita é recusado; no_dia grava tempo 0, anual grava tempo null; com e-mail ligado o título é o padrão. Resposta { insert_campanha_regra: { affected_rows, returning: [regras] } }. Erros 400 { message, errors: { 'objects.0.template_whatsapp': mensagem } }; 403 campanha de outro provedor.`,
-      anyBody('{ objects }'),
-    ),
+    {
+      config: { access: { resource: 'communication-rules', operation: 'create' } },
+      ...docs(
+        'Cadastra regras de campanhas de comunicação (insert_campanha_regra)',
+        `${ROLE_DOC}, solicitante ou acima. Corpo { objects: [{ campanha_id, criterio, envio, tempo, data_especifica, turno, ativo, whatsapp, template_whatsapp, email, mensagem_email, sms, mensagem_sms }] } (até ${MAX_RULES_PER_CALL}): todas ou nenhuma, numa transação. As regras do formulário valem aqui: critério e turno obrigatórios; cada canal ligado pede a sua mensagem; ao menos um canal ligado ('${NO_CHANNEL_MESSAGE}'); data de ativação e de contratação pedem tempo e envio, data específica pede a data, aniversário pede o envio; o envio que o critério desabilita é recusado; no_dia grava tempo 0, anual grava tempo null; com e-mail ligado o título é o padrão. Resposta { insert_campanha_regra: { affected_rows, returning: [regras] } }. Erros 400 { message, errors: { 'objects.0.template_whatsapp': mensagem } }; 403 campanha de outro provedor.`,
+        anyBody('{ objects }'),
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, rules, 'create');
+      const { actor } = request;
       const body = request.body;
       if (!isObject(body)) throw new ValidationError({}, MSG.badRequest);
       refuseUnknownFields(body, ['objects']);
@@ -267,41 +298,50 @@ const communicationRoutes: V1Module = async (app, { db, service, registry }) => 
 
   app.put(
     '/v1/campanha/regras/:id',
-    docs(
-      'Edita uma regra ou troca o status (update_campanha_regra_by_pk)',
-      `${ROLE_DOC}, solicitante ou acima. Corpo { object: { ativo } } no Ativar/Desativar; os demais campos da regra também (também { _set } ou os campos), com as mesmas regras do cadastro sobre a regra resultante. Resposta { update_campanha_regra_by_pk: { id, ... } }; 404 quando não existe.`,
-      { ...idParam, ...anyBody('{ object: { ativo } }') },
-    ),
+    {
+      config: { access: { resource: 'communication-rules', operation: 'update' } },
+      ...docs(
+        'Edita uma regra ou troca o status (update_campanha_regra_by_pk)',
+        `${ROLE_DOC}, solicitante ou acima. Corpo { object: { ativo } } no Ativar/Desativar; os demais campos da regra também (também { _set } ou os campos), com as mesmas regras do cadastro sobre a regra resultante. Resposta { update_campanha_regra_by_pk: { id, ... } }; 404 quando não existe.`,
+        { ...idParam, ...anyBody('{ object: { ativo } }') },
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, rules, 'update');
+      const { actor } = request;
       return { update_campanha_regra_by_pk: await service.update(rules, idOf(request), recordOf(request.body, ['object', '_set']), actor) };
     },
   );
 
   app.delete(
     '/v1/campanha/regras/:id',
-    docs('Exclui uma regra (delete_campanha_regra_by_pk)', `${ROLE_DOC}, gestor ou superadmin. Resposta { delete_campanha_regra_by_pk: { id, ... } }; 404 quando não existe.`, idParam),
-    async (request) => ({ delete_campanha_regra_by_pk: await service.delete(rules, idOf(request), actorFor(request, rules, 'delete')) }),
+    {
+      config: { access: { resource: 'communication-rules', operation: 'delete' } },
+      ...docs('Exclui uma regra (delete_campanha_regra_by_pk)', `${ROLE_DOC}, gestor ou superadmin. Resposta { delete_campanha_regra_by_pk: { id, ... } }; 404 quando não existe.`, idParam),
+    },
+    async (request) => ({ delete_campanha_regra_by_pk: await service.delete(rules, idOf(request), request.actor) }),
   );
 
   // ------------------------------------------------------------------ Restrictions
 
   app.get(
     '/v1/relacionamento/restricoes',
-    docs(
-      'Restrições de envio (preferencias_cliente)',
-      `${ROLE_DOC}, leitor ou acima. Query opcional sistema (id ou nome do provedor), cod_cliente (igual), cpf (trecho, por dígitos), nome (trecho do nome, sem acento nem caixa), limit (padrão e máximo ${service.maxAllRows}) e offset. Resposta { preferencias_cliente: [{ id, created_at, sistema, cod_cliente, nome_razaosocial, cpf, whatsapp, email, sms }] }, só dos provedores do usuário, mais recentes primeiro. Canal true: permitido; false: restrito.`,
-      query({
-        sistema: PROVIDER,
-        cod_cliente: TEXT,
-        cpf: TEXT,
-        nome: TEXT,
-        limit: { type: 'integer', minimum: 1, maximum: service.maxAllRows },
-        offset: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
-      }),
-    ),
+    {
+      config: { access: { resource: 'communication-restrictions', operation: 'list' } },
+      ...docs(
+        'Restrições de envio (preferencias_cliente)',
+        `${ROLE_DOC}, leitor ou acima. Query opcional sistema (id ou nome do provedor), cod_cliente (igual), cpf (trecho, por dígitos), nome (trecho do nome, sem acento nem caixa), limit (padrão e máximo ${service.maxAllRows}) e offset. Resposta { preferencias_cliente: [{ id, created_at, sistema, cod_cliente, nome_razaosocial, cpf, whatsapp, email, sms }] }, só dos provedores do usuário, mais recentes primeiro. Canal true: permitido; false: restrito.`,
+        query({
+          sistema: PROVIDER,
+          cod_cliente: TEXT,
+          cpf: TEXT,
+          nome: TEXT,
+          limit: { type: 'integer', minimum: 1, maximum: service.maxAllRows },
+          offset: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
+        }),
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, restrictions, 'list');
+      const { actor } = request;
       const q = request.query as { sistema?: string; cod_cliente?: string; cpf?: string; nome?: string; limit?: number; offset?: number };
       for (const [field, value] of Object.entries(q)) {
         if (typeof value === 'string' && /[\u0000-\u001f]/.test(value)) throw new ValidationError({ [field]: MSG.invalid }, MSG.badQuery(field));
@@ -339,13 +379,16 @@ const communicationRoutes: V1Module = async (app, { db, service, registry }) => 
 
   app.post(
     '/v1/relacionamento/restricoes',
-    docs(
-      'Cadastra uma restrição de envio (insert_preferencias_cliente)',
-      `${ROLE_DOC}, solicitante ou acima. Corpo { object: { sistema, cod_cliente, whatsapp, email, sms } } (também os campos sem object; nome_razaosocial e cpf são aceitos, mas o servidor os preenche pela consulta de clientes do provedor). whatsapp, email e sms valem false quando ausentes (false: restrito). Resposta { insert_preferencias_cliente: { affected_rows: 1, returning: [{ id, created_at, sistema, cod_cliente, nome_razaosocial, cpf, whatsapp, email, sms }] } }. Erros 400 'Nenhum resultado encontrado' em cod_cliente quando o provedor não tem o cliente; 409 'Já existe uma restrição cadastrada para esse cliente, ...' quando o cliente já tem restrição; 403 provedor fora dos do usuário.`,
-      anyBody('{ object }'),
-    ),
+    {
+      config: { access: { resource: 'communication-restrictions', operation: 'create' } },
+      ...docs(
+        'Cadastra uma restrição de envio (insert_preferencias_cliente)',
+        `${ROLE_DOC}, solicitante ou acima. Corpo { object: { sistema, cod_cliente, whatsapp, email, sms } } (também os campos sem object; nome_razaosocial e cpf são aceitos, mas o servidor os preenche pela consulta de clientes do provedor). whatsapp, email e sms valem false quando ausentes (false: restrito). Resposta { insert_preferencias_cliente: { affected_rows: 1, returning: [{ id, created_at, sistema, cod_cliente, nome_razaosocial, cpf, whatsapp, email, sms }] } }. Erros 400 'Nenhum resultado encontrado' em cod_cliente quando o provedor não tem o cliente; 409 'Já existe uma restrição cadastrada para esse cliente, ...' quando o cliente já tem restrição; 403 provedor fora dos do usuário.`,
+        anyBody('{ object }'),
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, restrictions, 'create');
+      const { actor } = request;
       const row = await service.create(restrictions, recordOf(request.body, ['object'], RESTRICTION_FIELDS), actor);
       return { insert_preferencias_cliente: { affected_rows: 1, returning: [row] } };
     },
@@ -353,13 +396,16 @@ const communicationRoutes: V1Module = async (app, { db, service, registry }) => 
 
   app.put(
     '/v1/relacionamento/restricoes/:id',
-    docs(
-      'Edita uma restrição de envio (update_preferencias_cliente_by_pk)',
-      `${ROLE_DOC}, solicitante ou acima. Corpo { whatsapp?, email?, sms?, sistema?, cod_cliente? } (também dentro de object ou _set). Trocar o provedor ou o código consulta o cliente de novo (nome e CPF vêm dele). Resposta { update_preferencias_cliente_by_pk: { id, ... } }; 404 quando não existe; 409 quando o cliente já tem outra restrição.`,
-      { ...idParam, ...anyBody('{ whatsapp, email, sms, sistema }') },
-    ),
+    {
+      config: { access: { resource: 'communication-restrictions', operation: 'update' } },
+      ...docs(
+        'Edita uma restrição de envio (update_preferencias_cliente_by_pk)',
+        `${ROLE_DOC}, solicitante ou acima. Corpo { whatsapp?, email?, sms?, sistema?, cod_cliente? } (também dentro de object ou _set). Trocar o provedor ou o código consulta o cliente de novo (nome e CPF vêm dele). Resposta { update_preferencias_cliente_by_pk: { id, ... } }; 404 quando não existe; 409 quando o cliente já tem outra restrição.`,
+        { ...idParam, ...anyBody('{ whatsapp, email, sms, sistema }') },
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, restrictions, 'update');
+      const { actor } = request;
       const record = recordOf(request.body, ['object', '_set'], RESTRICTION_FIELDS);
       return { update_preferencias_cliente_by_pk: await service.update(restrictions, idOf(request), record, actor) };
     },
@@ -367,8 +413,11 @@ const communicationRoutes: V1Module = async (app, { db, service, registry }) => 
 
   app.delete(
     '/v1/relacionamento/restricoes/:id',
-    docs('Exclui uma restrição de envio (delete_preferencias_cliente_by_pk)', `${ROLE_DOC}, gestor ou superadmin. Resposta { delete_preferencias_cliente_by_pk: { id, ... } }; 404 quando não existe.`, idParam),
-    async (request) => ({ delete_preferencias_cliente_by_pk: await service.delete(restrictions, idOf(request), actorFor(request, restrictions, 'delete')) }),
+    {
+      config: { access: { resource: 'communication-restrictions', operation: 'delete' } },
+      ...docs('Exclui uma restrição de envio (delete_preferencias_cliente_by_pk)', `${ROLE_DOC}, gestor ou superadmin. Resposta { delete_preferencias_cliente_by_pk: { id, ... } }; 404 quando não existe.`, idParam),
+    },
+    async (request) => ({ delete_preferencias_cliente_by_pk: await service.delete(restrictions, idOf(request), request.actor) }),
   );
 };
 

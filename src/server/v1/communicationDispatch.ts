@@ -12,7 +12,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
 import { addDaysTo, businessDate, daysBetween, isCalendarDate, TURNOS, type Turno } from '../../domain/communicationDates.js';
-import { actorFor, authorize } from '../auth/access.js';
 import { rulesById } from '../communication/dispatcher.js';
 import { previewRules } from '../communication/preview.js';
 import { CHANNELS } from '../communication/select.js';
@@ -55,7 +54,6 @@ const enumParam = <T extends string>(query: Record<string, unknown>, name: strin
 const communicationDispatchRoutes: V1Module = async (app, { db, service }) => {
   const campaigns = service.get('communication-campaigns');
   const rules = service.get('communication-rules');
-  const sends = service.get('communication-sends');
   const today = () => businessDate(app.communication.now());
 
   /** The days of a preview: inicio (default today) and dias after it. */
@@ -70,9 +68,12 @@ const communicationDispatchRoutes: V1Module = async (app, { db, service }) => {
 
   app.get(
     '/v1/campanha/agendamento/:id/previa',
-    docs('Prévia de uma campanha de comunicação: quem recebe o quê, quando', `${ROLE_DOC}, leitor ou acima. As regras ativas da campanha. ${PREVIEW_DOC}`, idParam),
+    {
+      config: { access: { resource: 'communication-campaigns', operation: 'get' } },
+      ...docs('Prévia de uma campanha de comunicação: quem recebe o quê, quando', `${ROLE_DOC}, leitor ou acima. As regras ativas da campanha. ${PREVIEW_DOC}`, idParam),
+    },
     async (request) => {
-      const campaign = await service.getOne(campaigns, (request.params as { id: string }).id, actorFor(request, campaigns, 'get'));
+      const campaign = await service.getOne(campaigns, (request.params as { id: string }).id, request.actor);
       const { inicio, fim, days } = previewDays(request);
       const list = await rulesById(db, { campaignId: campaign.id as number, activeOnly: true });
       return { inicio, fim, ...(await previewRules(db, list, days)) };
@@ -81,9 +82,12 @@ const communicationDispatchRoutes: V1Module = async (app, { db, service }) => {
 
   app.get(
     '/v1/campanha/regras/:id/previa',
-    docs('Prévia de uma regra de comunicação: quem recebe o quê, quando', `${ROLE_DOC}, leitor ou acima. A regra, ativa ou não. ${PREVIEW_DOC}`, idParam),
+    {
+      config: { access: { resource: 'communication-rules', operation: 'get' } },
+      ...docs('Prévia de uma regra de comunicação: quem recebe o quê, quando', `${ROLE_DOC}, leitor ou acima. A regra, ativa ou não. ${PREVIEW_DOC}`, idParam),
+    },
     async (request) => {
-      const rule = await service.getOne(rules, (request.params as { id: string }).id, actorFor(request, rules, 'get'));
+      const rule = await service.getOne(rules, (request.params as { id: string }).id, request.actor);
       const { inicio, fim, days } = previewDays(request);
       const list = await rulesById(db, { ruleId: rule.id as number });
       return { inicio, fim, ...(await previewRules(db, list, days)) };
@@ -92,14 +96,21 @@ const communicationDispatchRoutes: V1Module = async (app, { db, service }) => {
 
   app.get(
     '/v1/campanha/agendamento/:id/envios',
-    docs(
-      'Registro de envios de uma campanha de comunicação (campanha_envio)',
-      `${ROLE_DOC}, leitor ou acima. Filtros: status (${STATUSES.join(', ')}), canal (${CHANNELS.join(', ')}), motivo (${MOTIVOS.join(', ')}), regra_id, dia_inicio e dia_fim (AAAA-MM-DD, inclusive); limit (padrão ${LOG_DEFAULT_LIMIT}, máximo ${LOG_MAX_LIMIT}) e offset. Resposta { campanha_envio: [{ ${SEND_FIELDS} }], total }, do dia mais recente ao mais antigo.`,
-      idParam,
-    ),
+    {
+      config: {
+        access: [
+          { resource: 'communication-campaigns', operation: 'get' },
+          { resource: 'communication-sends', operation: 'list' },
+        ],
+      },
+      ...docs(
+        'Registro de envios de uma campanha de comunicação (campanha_envio)',
+        `${ROLE_DOC}, leitor ou acima. Filtros: status (${STATUSES.join(', ')}), canal (${CHANNELS.join(', ')}), motivo (${MOTIVOS.join(', ')}), regra_id, dia_inicio e dia_fim (AAAA-MM-DD, inclusive); limit (padrão ${LOG_DEFAULT_LIMIT}, máximo ${LOG_MAX_LIMIT}) e offset. Resposta { campanha_envio: [{ ${SEND_FIELDS} }], total }, do dia mais recente ao mais antigo.`,
+        idParam,
+      ),
+    },
     async (request) => {
-      const campaign = await service.getOne(campaigns, (request.params as { id: string }).id, actorFor(request, campaigns, 'get'));
-      actorFor(request, sends, 'list');
+      const campaign = await service.getOne(campaigns, (request.params as { id: string }).id, request.actor);
       const query = (request.query ?? {}) as Record<string, unknown>;
       refuseUnknownFields(query, ['status', 'canal', 'motivo', 'regra_id', 'dia_inicio', 'dia_fim', 'limit', 'offset']);
       const filters = {
@@ -125,13 +136,16 @@ const communicationDispatchRoutes: V1Module = async (app, { db, service }) => {
 
   app.post(
     '/v1/campanha/disparo',
-    docs(
-      'Executa agora um turno da régua de comunicação (campanha_disparo)',
-      `${ROLE_DOC}, gestor, ou o superadmin. Corpo { turno: M | T | N, dia?: AAAA-MM-DD (padrão: hoje em São Paulo) }. Avalia as regras ativas das campanhas ativas desse turno (só dos provedores do usuário), registra e envia o que ainda não foi registrado: executar de novo o mesmo dia e turno não envia nada duas vezes. Resposta { campanha_disparo: { dia, turno, regras, registrados, enviados, falharam, ignorados } }; as falhas são tentadas de novo pela fila, com espera crescente.`,
-      { body: { type: 'object', description: '{ turno, dia? }' } },
-    ),
+    {
+      config: { access: { module: 'regua_comunicacao', right: 'manage' } },
+      ...docs(
+        'Executa agora um turno da régua de comunicação (campanha_disparo)',
+        `${ROLE_DOC}, gestor, ou o superadmin. Corpo { turno: M | T | N, dia?: AAAA-MM-DD (padrão: hoje em São Paulo) }. Avalia as regras ativas das campanhas ativas desse turno (só dos provedores do usuário), registra e envia o que ainda não foi registrado: executar de novo o mesmo dia e turno não envia nada duas vezes. Resposta { campanha_disparo: { dia, turno, regras, registrados, enviados, falharam, ignorados } }; as falhas são tentadas de novo pela fila, com espera crescente.`,
+        { body: { type: 'object', description: '{ turno, dia? }' } },
+      ),
+    },
     async (request) => {
-      const actor = authorize(request, 'regua_comunicacao', 'manage');
+      const { actor } = request;
       const body = request.body ?? {};
       if (!isObject(body)) throw badField('turno', MSG.required);
       refuseUnknownFields(body, ['dia', 'turno']);

@@ -14,10 +14,8 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
 import { onlyDigits } from '../../domain/validators.js';
-import { actorFor } from '../auth/access.js';
 import { customerDirectoryFor, type CustomerQuery } from '../customers/index.js';
 import { HttpError } from '../errors.js';
-import { authorizeArea } from '../onboarding/access.js';
 import { badField, isObject, toInt } from '../onboarding/filters.js';
 import { refuseUnknownFields, type V1Module } from './index.js';
 import { listAll } from './reference.js';
@@ -132,18 +130,20 @@ const customerRoutes: V1Module = async (app, { db, registry, service, config }) 
   const directory = customerDirectoryFor(db);
   const systems = registry.get('systems');
   if (!systems) throw new Error('schema "systems" ausente');
-  const read = (request: FastifyRequest) => authorizeArea(request, 'read', CUSTOMER_AREAS);
 
   // POST /v1/relacionamento/dados_pessoas { filtro: { sistema, codpessoa | cpf } } -> { relacionamento_dados_pessoas }
   app.post(
     DYNAMIC_SEARCH_PATH,
-    docs(
-      'Busca dinâmica de clientes (relacionamento_dados_pessoas)',
-      `${ROLE_DOC}. Corpo { filtro: { sistema, codpessoa?, cpf?, cod_cliente? }, limit? (padrão ${DEFAULT_LIMIT}, máximo ${MAX_LIMIT}), offset? } (os campos também podem vir sem o filtro, ou como { _eq: valor }); sistema é o nome do sistema (BITCOM), o nome do provedor ou o id do provedor; é preciso codpessoa, cpf ou cod_cliente. O CPF é comparado pelos dígitos (com 14 dígitos, procura o CNPJ). Resposta { relacionamento_dados_pessoas: [{ ${CUSTOMER_FIELDS} }] } por nome; vazia quando o sistema é de outro provedor. A URL desta busca nas telas é CUSTOMER_SEARCH_URL (GET /v1/relacionamento/config).`,
-      anyBody('{ filtro: { sistema, codpessoa | cpf } }'),
-    ),
+    {
+      config: { access: { module: CUSTOMER_AREAS, right: 'read' } },
+      ...docs(
+        'Busca dinâmica de clientes (relacionamento_dados_pessoas)',
+        `${ROLE_DOC}. Corpo { filtro: { sistema, codpessoa?, cpf?, cod_cliente? }, limit? (padrão ${DEFAULT_LIMIT}, máximo ${MAX_LIMIT}), offset? } (os campos também podem vir sem o filtro, ou como { _eq: valor }); sistema é o nome do sistema (BITCOM), o nome do provedor ou o id do provedor; é preciso codpessoa, cpf ou cod_cliente. O CPF é comparado pelos dígitos (com 14 dígitos, procura o CNPJ). Resposta { relacionamento_dados_pessoas: [{ ${CUSTOMER_FIELDS} }] } por nome; vazia quando o sistema é de outro provedor. A URL desta busca nas telas é CUSTOMER_SEARCH_URL (GET /v1/relacionamento/config).`,
+        anyBody('{ filtro: { sistema, codpessoa | cpf } }'),
+      ),
+    },
     async (request) => {
-      const actor = read(request);
+      const { actor } = request;
       const { filtro, prefix, page } = searchBody(request);
       const query = queryOf(filtro, prefix);
       if (query.sistema === undefined) throw badField(`${prefix}sistema`, MSG.required);
@@ -159,25 +159,28 @@ const customerRoutes: V1Module = async (app, { db, registry, service, config }) 
     `${ROLE_DOC}. ${method}. Filtros: codpessoa (igual), cpf (igual pelos dígitos; com 14 dígitos, o CNPJ), nome_razaosocial (parte do nome, sem diferenciar maiúsculas nem acentos; aceita '%joão%' ou { _ilike: '%joão%' }; no mínimo 2 letras), e também sistema (nome do sistema ou do provedor, ou id do provedor), cod_cliente, cnpj, telefone (telefone ou celular, pelos dígitos) e id_empresa. Resposta { relacionamento_dados_pessoas: [{ ${CUSTOMER_FIELDS} }] } por nome, limit ${DEFAULT_LIMIT} por padrão (máximo ${MAX_LIMIT}), só dos provedores do usuário.`;
   app.get(
     '/v1/relacionamento/clientes',
-    docs('Consulta de clientes (relacionamento_dados_pessoas)', lookupDoc('Parâmetros na query'), {
-      querystring: {
-        type: 'object',
-        properties: {
-          sistema: text,
-          id_empresa: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-          codpessoa: text,
-          cod_cliente: text,
-          cpf: text,
-          cnpj: text,
-          telefone: text,
-          nome_razaosocial: text,
-          limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT },
-          offset: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+    {
+      config: { access: { module: CUSTOMER_AREAS, right: 'read' } },
+      ...docs('Consulta de clientes (relacionamento_dados_pessoas)', lookupDoc('Parâmetros na query'), {
+        querystring: {
+          type: 'object',
+          properties: {
+            sistema: text,
+            id_empresa: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+            codpessoa: text,
+            cod_cliente: text,
+            cpf: text,
+            cnpj: text,
+            telefone: text,
+            nome_razaosocial: text,
+            limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT },
+            offset: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+          },
         },
-      },
-    }),
+      }),
+    },
     async (request) => {
-      const actor = read(request);
+      const { actor } = request;
       const { limit, offset, ...filtro } = request.query as Record<string, unknown>;
       const query = queryOf(filtro, '');
       return { relacionamento_dados_pessoas: await directory.find({ ...query, ...pageOf({ limit, offset }) }, { providerIds: actor.providerIds }) };
@@ -185,9 +188,12 @@ const customerRoutes: V1Module = async (app, { db, registry, service, config }) 
   );
   app.post(
     '/v1/relacionamento/clientes',
-    docs('Consulta de clientes (relacionamento_dados_pessoas)', lookupDoc('Corpo { filtro: { ... }, limit?, offset? }'), anyBody('{ filtro: { codpessoa | cpf | nome_razaosocial }, limit?, offset? }')),
+    {
+      config: { access: { module: CUSTOMER_AREAS, right: 'read' } },
+      ...docs('Consulta de clientes (relacionamento_dados_pessoas)', lookupDoc('Corpo { filtro: { ... }, limit?, offset? }'), anyBody('{ filtro: { codpessoa | cpf | nome_razaosocial }, limit?, offset? }')),
+    },
     async (request) => {
-      const actor = read(request);
+      const { actor } = request;
       const { filtro, prefix, page } = searchBody(request);
       const query = queryOf(filtro, prefix);
       return { relacionamento_dados_pessoas: await directory.find({ ...query, ...page }, { providerIds: actor.providerIds }) };
@@ -197,12 +203,14 @@ const customerRoutes: V1Module = async (app, { db, registry, service, config }) 
   // GET /v1/relacionamento/config -> { customerSearchUrl }: where the screens send the dynamic search.
   app.get(
     '/v1/relacionamento/config',
-    docs(
-      'Endereço da busca dinâmica de clientes',
-      `${ROLE_DOC}. Resposta { customerSearchUrl }: CUSTOMER_SEARCH_URL quando configurada (a busca de um ERP), senão ${DYNAMIC_SEARCH_PATH} (relativa à API). As telas fazem POST ali com { filtro: { sistema, codpessoa | cpf } }.`,
-    ),
+    {
+      config: { access: { module: CUSTOMER_AREAS, right: 'read' } },
+      ...docs(
+        'Endereço da busca dinâmica de clientes',
+        `${ROLE_DOC}. Resposta { customerSearchUrl }: CUSTOMER_SEARCH_URL quando configurada (a busca de um ERP), senão ${DYNAMIC_SEARCH_PATH} (relativa à API). As telas fazem POST ali com { filtro: { sistema, codpessoa | cpf } }.`,
+      ),
+    },
     async (request) => {
-      read(request);
       return { customerSearchUrl: config.customerSearchUrl || DYNAMIC_SEARCH_PATH };
     },
   );
@@ -210,19 +218,22 @@ const customerRoutes: V1Module = async (app, { db, registry, service, config }) 
   // GET /v1/sistema -> { relacionamento_sistema: [{ id, nome, id_empresa, erp, ativo, created_at }] }
   app.get(
     '/v1/sistema',
-    docs(
-      'Sistemas (ERPs) dos provedores (relacionamento_sistema)',
-      `${ROLE_DOC}. Query opcional id_empresa, ativo. Resposta { relacionamento_sistema: [{ id, nome, id_empresa, erp, ativo, created_at }] } por nome, só dos provedores do usuário.`,
-      {
-        querystring: {
-          type: 'object',
-          properties: { id_empresa: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, ativo: { type: 'boolean' } },
+    {
+      config: { access: { resource: 'systems', operation: 'list' } },
+      ...docs(
+        'Sistemas (ERPs) dos provedores (relacionamento_sistema)',
+        `${ROLE_DOC}. Query opcional id_empresa, ativo. Resposta { relacionamento_sistema: [{ id, nome, id_empresa, erp, ativo, created_at }] } por nome, só dos provedores do usuário.`,
+        {
+          querystring: {
+            type: 'object',
+            properties: { id_empresa: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, ativo: { type: 'boolean' } },
+          },
         },
-      },
-    ),
+      ),
+    },
     async (request) => {
       // The systems register's own rights (schemas/relacionamento/systems.json: list 'read' of those areas).
-      const actor = actorFor(request, systems, 'list');
+      const { actor } = request;
       const q = request.query as { id_empresa?: number; ativo?: boolean };
       return { relacionamento_sistema: await listAll(service, systems, actor, { id_empresa: q.id_empresa, ativo: q.ativo }) };
     },

@@ -19,7 +19,6 @@ import type { FastifyRequest } from 'fastify';
 import { DATE_RANGE_MESSAGE } from '../../domain/dateRange.js';
 import { MSG } from '../../domain/messages.js';
 import { FORMAT_CHECKS } from '../../domain/validators.js';
-import { actorFor } from '../auth/access.js';
 import { EVENT_MSG } from '../events/messages.js';
 import { citiesNamed, overlapsIn, overlapsWith, visibleCity } from '../events/overlaps.js';
 import { HttpError } from '../errors.js';
@@ -110,30 +109,36 @@ const eventsRoutes: V1Module = async (app, { db, service, registry }) => {
 
   app.get(
     '/v1/marketing/eventos',
-    docs(
-      'Eventos de marketing (rh_marketing_eventos)',
-      `${ROLE_DOC}, leitor ou acima. Query opcional status (true ou false) e cidade (id da cidade do provedor). Resposta { rh_marketing_eventos: [{ id, evento, data_inicio, data_fim, nome_do_local, endereco_do_local, cidade, site_do_evento, status, created_at }] }: os eventos das cidades dos provedores do usuário, os mais recentes primeiro (por criação, depois id).`,
-      query({ status: { type: 'boolean', description: 'só ativos (true) ou só inativos (false)' }, cidade: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }),
-    ),
+    {
+      config: { access: { resource: 'events', operation: 'list' } },
+      ...docs(
+        'Eventos de marketing (rh_marketing_eventos)',
+        `${ROLE_DOC}, leitor ou acima. Query opcional status (true ou false) e cidade (id da cidade do provedor). Resposta { rh_marketing_eventos: [{ id, evento, data_inicio, data_fim, nome_do_local, endereco_do_local, cidade, site_do_evento, status, created_at }] }: os eventos das cidades dos provedores do usuário, os mais recentes primeiro (por criação, depois id).`,
+        query({ status: { type: 'boolean', description: 'só ativos (true) ou só inativos (false)' }, cidade: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }),
+      ),
+    },
     async (request) => {
       const q = request.query as { status?: boolean; cidade?: number };
-      return { rh_marketing_eventos: await listAll(service, events, actorFor(request, events, 'list'), { status: q.status, cidade: q.cidade }) };
+      return { rh_marketing_eventos: await listAll(service, events, request.actor, { status: q.status, cidade: q.cidade }) };
     },
   );
 
   app.get(
     '/v1/marketing/eventos/sobreposicoes',
-    docs(
-      'Eventos que coincidem na mesma cidade (sobreposicoes)',
-      `${ROLE_DOC}, leitor ou acima. Dois eventos coincidem quando estão ativos, as cidades têm o mesmo nome e UF (de qualquer provedor) e os períodos têm algum dia em comum; só contam os eventos que o usuário pode ver. ` +
-        'Query data_inicio e data_fim (AAAA-MM-DD, obrigatórias) e, opcionais, cidade (id da cidade do provedor) e id (o evento em edição, deixado de fora). ' +
-        'Com cidade: { sobreposicoes: [{ id, evento, data_inicio, data_fim, cidade, cidade_nome, uf, nome_do_local }] }, os outros eventos ativos dessa cidade no período (o aviso do cadastro). ' +
-        'Sem cidade: { sobreposicoes: [{ id, evento, data_inicio, data_fim, cidade, cidade_nome, uf, nome_do_local, com: [{ id, evento, data_inicio, data_fim }] }] }, os eventos ativos do período que coincidem com outro (as marcas do calendário). ' +
-        'Por data de início. 400 com data inválida, início depois do fim ou cidade que o usuário não vê.',
-      query({ data_inicio: TEXT('AAAA-MM-DD'), data_fim: TEXT('AAAA-MM-DD'), cidade: TEXT('id da cidade do provedor'), id: TEXT('id do evento em edição') }),
-    ),
+    {
+      config: { access: { resource: 'events', operation: 'list' } },
+      ...docs(
+        'Eventos que coincidem na mesma cidade (sobreposicoes)',
+        `${ROLE_DOC}, leitor ou acima. Dois eventos coincidem quando estão ativos, as cidades têm o mesmo nome e UF (de qualquer provedor) e os períodos têm algum dia em comum; só contam os eventos que o usuário pode ver. ` +
+          'Query data_inicio e data_fim (AAAA-MM-DD, obrigatórias) e, opcionais, cidade (id da cidade do provedor) e id (o evento em edição, deixado de fora). ' +
+          'Com cidade: { sobreposicoes: [{ id, evento, data_inicio, data_fim, cidade, cidade_nome, uf, nome_do_local }] }, os outros eventos ativos dessa cidade no período (o aviso do cadastro). ' +
+          'Sem cidade: { sobreposicoes: [{ id, evento, data_inicio, data_fim, cidade, cidade_nome, uf, nome_do_local, com: [{ id, evento, data_inicio, data_fim }] }] }, os eventos ativos do período que coincidem com outro (as marcas do calendário). ' +
+          'Por data de início. 400 com data inválida, início depois do fim ou cidade que o usuário não vê.',
+        query({ data_inicio: TEXT('AAAA-MM-DD'), data_fim: TEXT('AAAA-MM-DD'), cidade: TEXT('id da cidade do provedor'), id: TEXT('id do evento em edição') }),
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, events, 'list');
+      const { actor } = request;
       const q = request.query as { data_inicio?: string; data_fim?: string; cidade?: string; id?: string };
       const inicio = dayParam(q.data_inicio, 'data_inicio');
       const fim = dayParam(q.data_fim, 'data_fim');
@@ -148,13 +153,16 @@ const eventsRoutes: V1Module = async (app, { db, service, registry }) => {
 
   app.post(
     '/v1/marketing/eventos',
-    docs(
-      'Cadastra um evento (insert_rh_marketing_eventos_one)',
-      `${ROLE_DOC}, solicitante ou acima. Corpo { cidade, endereco, evento, local, site_evento?, data_inicio, data_fim, status? } (também dentro de object): endereco é o endereco_do_local, local o nome_do_local, site_evento o site_do_evento; cidade é o id da cidade do provedor ou o nome dela (entre as cidades do usuário; 'Fortaleza - CE' diz também a UF). Obrigatórios cidade, endereco, evento, local, data_inicio e data_fim (AAAA-MM-DD, o fim não antes do início); status vale true quando ausente. Resposta { insert_rh_marketing_eventos_one: { id, evento, data_inicio, data_fim, nome_do_local, endereco_do_local, cidade, site_do_evento, status, created_at } }. Erros 400 { message, errors: { campo do corpo: mensagem } } (cidade: 'Nenhum resultado encontrado' quando nenhuma cidade do usuário tem o nome; 'Mais de um resultado encontrado: informe o id da cidade.' quando mais de uma tem); 403 cidade fora dos provedores do usuário.`,
-      anyBody('{ cidade, endereco, evento, local, site_evento, data_inicio, data_fim, status }'),
-    ),
+    {
+      config: { access: { resource: 'events', operation: 'create' } },
+      ...docs(
+        'Cadastra um evento (insert_rh_marketing_eventos_one)',
+        `${ROLE_DOC}, solicitante ou acima. Corpo { cidade, endereco, evento, local, site_evento?, data_inicio, data_fim, status? } (também dentro de object): endereco é o endereco_do_local, local o nome_do_local, site_evento o site_do_evento; cidade é o id da cidade do provedor ou o nome dela (entre as cidades do usuário; 'Fortaleza - CE' diz também a UF). Obrigatórios cidade, endereco, evento, local, data_inicio e data_fim (AAAA-MM-DD, o fim não antes do início); status vale true quando ausente. Resposta { insert_rh_marketing_eventos_one: { id, evento, data_inicio, data_fim, nome_do_local, endereco_do_local, cidade, site_do_evento, status, created_at } }. Erros 400 { message, errors: { campo do corpo: mensagem } } (cidade: 'Nenhum resultado encontrado' quando nenhuma cidade do usuário tem o nome; 'Mais de um resultado encontrado: informe o id da cidade.' quando mais de uma tem); 403 cidade fora dos provedores do usuário.`,
+        anyBody('{ cidade, endereco, evento, local, site_evento, data_inicio, data_fim, status }'),
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, events, 'create');
+      const { actor } = request;
       const body = recordOf(request.body, ['object'], Object.keys(CREATE_FIELDS));
       try {
         const record = Object.fromEntries(Object.entries(body).map(([k, v]) => [CREATE_FIELDS[k], v]));
@@ -167,13 +175,16 @@ const eventsRoutes: V1Module = async (app, { db, service, registry }) => {
 
   app.patch(
     '/v1/marketing/eventos/:id',
-    docs(
-      'Edita um evento ou troca o status (update_rh_marketing_eventos_by_pk)',
-      `${ROLE_DOC}, solicitante ou acima. Corpo { object: { cidade?, endereco_do_local?, evento?, nome_do_local?, site_do_evento?, data_fim?, data_inicio?, status? } } (também { _set } ou os campos), com os nomes do registro; no Ativar/Desativar só { object: { status } }. cidade como no cadastro (id ou nome). Resposta { update_rh_marketing_eventos_by_pk: { id, ... } }; 404 quando não existe ou é de outro provedor.`,
-      { ...idParam, ...anyBody('{ object }') },
-    ),
+    {
+      config: { access: { resource: 'events', operation: 'update' } },
+      ...docs(
+        'Edita um evento ou troca o status (update_rh_marketing_eventos_by_pk)',
+        `${ROLE_DOC}, solicitante ou acima. Corpo { object: { cidade?, endereco_do_local?, evento?, nome_do_local?, site_do_evento?, data_fim?, data_inicio?, status? } } (também { _set } ou os campos), com os nomes do registro; no Ativar/Desativar só { object: { status } }. cidade como no cadastro (id ou nome). Resposta { update_rh_marketing_eventos_by_pk: { id, ... } }; 404 quando não existe ou é de outro provedor.`,
+        { ...idParam, ...anyBody('{ object }') },
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, events, 'update');
+      const { actor } = request;
       const record = recordOf(request.body, ['object', '_set'], UPDATE_FIELDS);
       return { update_rh_marketing_eventos_by_pk: await service.update(events, idOf(request), await withCity(record, actor), actor) };
     },
@@ -181,13 +192,16 @@ const eventsRoutes: V1Module = async (app, { db, service, registry }) => {
 
   app.delete(
     '/v1/marketing/eventos/:id',
-    docs(
-      'Exclui um evento (delete_rh_marketing_eventos_by_pk)',
-      `Só o superadmin (users:superadmin). Corpo opcional { id_evento }, que deve ser o id do caminho. A exclusão é irreversível (fica no histórico). Resposta { delete_rh_marketing_eventos_by_pk: { id, ... } }; 404 quando não existe.`,
-      idParam,
-    ),
+    {
+      config: { access: { resource: 'events', operation: 'delete' } },
+      ...docs(
+        'Exclui um evento (delete_rh_marketing_eventos_by_pk)',
+        `Só o superadmin (users:superadmin). Corpo opcional { id_evento }, que deve ser o id do caminho. A exclusão é irreversível (fica no histórico). Resposta { delete_rh_marketing_eventos_by_pk: { id, ... } }; 404 quando não existe.`,
+        idParam,
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, events, 'delete');
+      const { actor } = request;
       const body = request.body;
       if (body !== undefined && body !== null) {
         if (!isObject(body)) throw new ValidationError({}, MSG.badRequest);

@@ -64,6 +64,7 @@ const faqRoutes: V1Module = async (app, { db, config }) => {
   app.get<{ Querystring: { busca?: string } }>(
     '/v1/faq',
     {
+      config: { access: { module: 'rh', right: 'user' } },
       schema: {
         tags: ['FAQ'],
         summary: 'As perguntas frequentes que o usuário lê, por categoria',
@@ -80,6 +81,7 @@ const faqRoutes: V1Module = async (app, { db, config }) => {
   app.get(
     '/v1/manual',
     {
+      config: { access: { module: 'rh', right: 'user' } },
       schema: {
         tags: ['Manual do colaborador'],
         summary: 'O manual do colaborador: as seções ativas, por categoria',

@@ -3,7 +3,6 @@
 // /api/vehicle-maintenance); this file answers the foundation's shared read:
 //   GET v1/veiculos?id_empresa=   the active vehicles of the caller's providers (frota readers and up),
 //                                 by plate: { veiculos: [...] }
-import { actorFor } from '../auth/access.js';
 import { listAll } from './reference.js';
 import type { V1Module } from './index.js';
 
@@ -14,6 +13,7 @@ const fleetRoutes: V1Module = async (app, { service }) => {
   app.get(
     '/v1/veiculos',
     {
+      config: { access: { resource: 'vehicles', operation: 'list' } },
       schema: {
         tags: ['Frota'],
         summary: 'Veículos ativos dos provedores do usuário (frota_veiculo), por placa',
@@ -23,7 +23,7 @@ const fleetRoutes: V1Module = async (app, { service }) => {
     },
     async (request) => {
       const q = request.query as { id_empresa?: number };
-      const rows = await listAll(service, vehicles, actorFor(request, vehicles, 'list'), { ativo: true, id_empresa: q.id_empresa }, { field: 'placa', order: 'ASC' });
+      const rows = await listAll(service, vehicles, request.actor, { ativo: true, id_empresa: q.id_empresa }, { field: 'placa', order: 'ASC' });
       return { veiculos: rows };
     },
   );

@@ -8,7 +8,6 @@
 // Rights: any role of the rh area (leitor and up; the superadmin), within the caller's providers
 // (the superadmin: all). A filter the report does not read, or a bad value, is 400 with a pt-BR
 // message on its field.
-import { authorize } from '../auth/access.js';
 import { notFound } from '../errors.js';
 import { FILTER_LABELS } from '../hrReports/filters.js';
 import { REPORTS } from '../hrReports/reports.js';
@@ -23,6 +22,7 @@ const hrReportRoutes: V1Module = async (app, { db, config }) => {
   app.get(
     '/v1/rh/relatorios',
     {
+      config: { access: { module: 'rh', right: 'read' } },
       schema: {
         tags: ['Relatórios de RH'],
         summary: 'Os relatórios de RH e seus filtros',
@@ -31,7 +31,6 @@ const hrReportRoutes: V1Module = async (app, { db, config }) => {
       },
     },
     async (request) => {
-      authorize(request, 'rh', 'read');
       return { relatorios: REPORTS.map((r) => ({ relatorio: r.key, titulo: r.titulo, filtros: r.filtros })) };
     },
   );
@@ -39,6 +38,7 @@ const hrReportRoutes: V1Module = async (app, { db, config }) => {
   app.get(
     '/v1/rh/relatorios/:relatorio',
     {
+      config: { access: { module: 'rh', right: 'read' } },
       schema: {
         tags: ['Relatórios de RH'],
         summary: 'Um relatório de RH: linhas (uma página), totais e gráfico',
@@ -54,8 +54,7 @@ const hrReportRoutes: V1Module = async (app, { db, config }) => {
       },
     },
     async (request) => {
-      const actor = authorize(request, 'rh', 'read');
-      const answer = await runReport(db, (request.params as { relatorio: string }).relatorio, request.query, actor, maxRows);
+      const answer = await runReport(db, (request.params as { relatorio: string }).relatorio, request.query, request.actor, maxRows);
       if (!answer) throw notFound();
       return answer;
     },

@@ -10,7 +10,7 @@
 // rules and notifications are the hooks of src/server/incidents/service.ts. Every read keeps the
 // register's own scope (actorFor): one's own rows, the categories one manages, or the providers'.
 import { isSuperadmin, isStaffMember } from '../../domain/roles.js';
-import { actorFor, forbidden, requireUser } from '../auth/access.js';
+import { forbidden, requireUser } from '../auth/access.js';
 import { IncidentService } from '../incidents/service.js';
 import { ValidationError } from '../schemas/validation.js';
 import { listAll } from './reference.js';
@@ -37,21 +37,23 @@ const incidentRoutes: V1Module = async (app, { db, service }) => {
   service.hooks.set('compliments', incidents.complimentHooks());
   const categories = service.get('incident-categories');
   const compliments = service.get('compliments');
-  const incidentDef = service.get('incidents');
 
-  app.get('/v1/incidente/categoria', docs('Categorias de incidentes ativas (incidentes_categoria)', { id_empresa: ID }), async (request) => {
+  app.get('/v1/incidente/categoria', { config: { access: { resource: 'incident-categories', operation: 'list' } }, ...docs('Categorias de incidentes ativas (incidentes_categoria)', { id_empresa: ID }) }, async (request) => {
     const q = request.query as { id_empresa?: number };
-    const rows = await listAll(service, categories, actorFor(request, categories, 'list'), { ativo: true, id_empresa: q.id_empresa });
+    const rows = await listAll(service, categories, request.actor, { ativo: true, id_empresa: q.id_empresa });
     return { incidentes_categoria: rows };
   });
 
   app.get(
     '/v1/elogios',
-    docs('Elogios (rh_elogio): os que o usuário escreveu ou recebeu; o RH vê todos dos seus provedores', {
-      id_usuario: { ...ID, description: 'só os elogios recebidos por este usuário' },
-      limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
-      offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
-    }),
+    {
+      config: { access: { resource: 'compliments', operation: 'list' } },
+      ...docs('Elogios (rh_elogio): os que o usuário escreveu ou recebeu; o RH vê todos dos seus provedores', {
+        id_usuario: { ...ID, description: 'só os elogios recebidos por este usuário' },
+        limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+        offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+      }),
+    },
     async (request) => {
       const q = request.query as { id_usuario?: number; limit?: number; offset?: number };
       const limit = q.limit ?? 100;
@@ -59,13 +61,13 @@ const incidentRoutes: V1Module = async (app, { db, service }) => {
       const result = await service.list(
         compliments,
         { filter: q.id_usuario !== undefined ? { id_elogiado: q.id_usuario } : {}, sort: { field: 'created_at', order: 'DESC' }, range: [offset, offset + limit - 1] },
-        actorFor(request, compliments, 'list'),
+        request.actor,
       );
       return { rh_elogio: result.rows, total: result.total };
     },
   );
 
-  app.get('/v1/incidente/departamentos', docs('Departamentos ativos dos provedores do usuário, para relatar um incidente'), async (request) => {
+  app.get('/v1/incidente/departamentos', { config: { access: { module: 'incidentes', right: 'user' } }, ...docs('Departamentos ativos dos provedores do usuário, para relatar um incidente') }, async (request) => {
     const user = requireUser(request);
     if (!isStaffMember(user.roles, user.employee) && !isSuperadmin(user.roles)) throw forbidden();
     const scope = isSuperadmin(user.roles) ? null : user.providerIds;
@@ -77,8 +79,8 @@ const incidentRoutes: V1Module = async (app, { db, service }) => {
     return { rh_departamento: rows };
   });
 
-  app.get('/v1/incidente/dashboard', docs('Painel de incidentes: totais por categoria, departamento e mês', { de: DAY, ate: DAY, id_empresa: ID }), async (request) => {
-    const actor = actorFor(request, incidentDef, 'list');
+  app.get('/v1/incidente/dashboard', { config: { access: { resource: 'incidents', operation: 'list' } }, ...docs('Painel de incidentes: totais por categoria, departamento e mês', { de: DAY, ate: DAY, id_empresa: ID }) }, async (request) => {
+    const { actor } = request;
     const q = request.query as { de?: string; ate?: string; id_empresa?: number };
     if (!validDay(q.de)) throw new ValidationError({ de: 'Data inválida' });
     if (!validDay(q.ate)) throw new ValidationError({ ate: 'Data inválida' });

@@ -18,7 +18,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toCsv } from '../../domain/format.js';
 import { MSG } from '../../domain/messages.js';
-import { actorFor } from '../auth/access.js';
 import { HttpError } from '../errors.js';
 import { contentDisposition } from '../files/routes.js';
 import { IMPORT_MSG } from '../leadImports/messages.js';
@@ -111,7 +110,7 @@ const leadImportRoutes: V1Module = async (app, { db, service, storage }) => {
 
   // POST /api/rest/v1/lead/dados/importacao -> { insert_vendas_lead_importacao: { affected_rows, returning } }
   const createImport = async (request: FastifyRequest) => {
-    const actor = actorFor(request, importsDef, 'create');
+    const { actor } = request;
     const body = wrapperOf(request.body, ['object']) ? (request.body as { object: unknown }).object : request.body;
     if (!isPlainObject(body)) throw new ValidationError({}, MSG.badRequest);
     refuseUnknownFields(body, ['id_file', 'id_campanha', 'id_canal', 'id_empresa', 'id_usuario']);
@@ -120,24 +119,30 @@ const leadImportRoutes: V1Module = async (app, { db, service, storage }) => {
     const row = await service.create(importsDef, record, actor);
     return { insert_vendas_lead_importacao: { affected_rows: 1, returning: [row] } };
   };
-  const createDocs = docs(
-    'Cria uma importação de leads a partir de um arquivo enviado (insert_vendas_lead_importacao)',
-    `${ROLE_DOC}, solicitante ou acima, no provedor. Corpo { id_file, id_campanha, id_canal, id_empresa, id_usuario? } (também dentro de object); id_file é o id devolvido por POST /v1/files/ (bucket importacoes) de um arquivo .csv (UTF-8 ou Windows-1252, separado por ; ou ,), .xlsx ou .xls que o usuário pode baixar; id_usuario é ignorado (o autor é quem chama). O servidor lê o arquivo numa thread à parte (até 10 MB, ${imports.limits.maxRows.toLocaleString('pt-BR')} linhas de dados e ${imports.limits.maxUnzippedBytes / 1024 / 1024} MB descompactado), acha as colunas nome, cpf e telefone pelo cabeçalho (sem acento nem caixa, em qualquer ordem; variantes como Nome completo, CPF/CNPJ, Celular, WhatsApp, Fone) e grava, numa só transação, a importação e uma linha por pessoa (lead-import-participants): nome, telefone ((##) #####-#### ou (##) ####-####) e CPF (###.###.###-##, zeros à esquerda repostos) normalizados, ou como vieram com o motivo em erros; a marca de cliente do provedor (cliente, situacao_cliente ativo, inadimplente ou ex_cliente, cod_cliente) por CPF ou telefone, os canais que o cliente restringiu (restricao), duplicado 'arquivo' (mesmo CPF ou telefone de uma linha anterior) ou 'lead' (já é lead do provedor: id_lead_existente), e lead (selecionada) nas linhas sem problema, duplicado nem restrição. Resposta { insert_vendas_lead_importacao: { affected_rows: 1, returning: [{ id, nome_arquivo, total_participantes, linhas_com_erro, duplicados, leads_criadas, ... }] } }. Um arquivo recusado não grava nada: 400 { message, errors: { id_file } } (não encontrado, formato não permitido ou renomeado, corrompido, vazio, só cabeçalho, linhas demais, grande demais descompactado, sem a coluna nome ou sem cpf e telefone).`,
-    { body: { type: 'object', description: '{ id_file, id_campanha, id_canal, id_empresa, id_usuario? }' } },
-  );
+  const createDocs = {
+    config: { access: { resource: 'lead-imports', operation: 'create' } },
+    ...docs(
+      'Cria uma importação de leads a partir de um arquivo enviado (insert_vendas_lead_importacao)',
+      `${ROLE_DOC}, solicitante ou acima, no provedor. Corpo { id_file, id_campanha, id_canal, id_empresa, id_usuario? } (também dentro de object); id_file é o id devolvido por POST /v1/files/ (bucket importacoes) de um arquivo .csv (UTF-8 ou Windows-1252, separado por ; ou ,), .xlsx ou .xls que o usuário pode baixar; id_usuario é ignorado (o autor é quem chama). O servidor lê o arquivo numa thread à parte (até 10 MB, ${imports.limits.maxRows.toLocaleString('pt-BR')} linhas de dados e ${imports.limits.maxUnzippedBytes / 1024 / 1024} MB descompactado), acha as colunas nome, cpf e telefone pelo cabeçalho (sem acento nem caixa, em qualquer ordem; variantes como Nome completo, CPF/CNPJ, Celular, WhatsApp, Fone) e grava, numa só transação, a importação e uma linha por pessoa (lead-import-participants): nome, telefone ((##) #####-#### ou (##) ####-####) e CPF (###.###.###-##, zeros à esquerda repostos) normalizados, ou como vieram com o motivo em erros; a marca de cliente do provedor (cliente, situacao_cliente ativo, inadimplente ou ex_cliente, cod_cliente) por CPF ou telefone, os canais que o cliente restringiu (restricao), duplicado 'arquivo' (mesmo CPF ou telefone de uma linha anterior) ou 'lead' (já é lead do provedor: id_lead_existente), e lead (selecionada) nas linhas sem problema, duplicado nem restrição. Resposta { insert_vendas_lead_importacao: { affected_rows: 1, returning: [{ id, nome_arquivo, total_participantes, linhas_com_erro, duplicados, leads_criadas, ... }] } }. Um arquivo recusado não grava nada: 400 { message, errors: { id_file } } (não encontrado, formato não permitido ou renomeado, corrompido, vazio, só cabeçalho, linhas demais, grande demais descompactado, sem a coluna nome ou sem cpf e telefone).`,
+      { body: { type: 'object', description: '{ id_file, id_campanha, id_canal, id_empresa, id_usuario? }' } },
+    ),
+  } as const;
   app.post('/api/rest/v1/lead/dados/importacao', createDocs, createImport);
-  app.post('/v1/lead/dados/importacao', { schema: { ...createDocs.schema, hide: true } }, createImport);
+  app.post('/v1/lead/dados/importacao', { ...createDocs, schema: { ...createDocs.schema, hide: true } }, createImport);
 
   // POST v1/lead/arquivo/clientes/{importId} -> { importaClientes: { success, message } }
   app.post(
     '/v1/lead/arquivo/clientes/:importId',
-    docs(
-      'Importa os clientes do arquivo de uma importação (importaClientes)',
-      `${ROLE_DOC}, solicitante ou acima. Sem corpo. As linhas do arquivo já foram gravadas ao criar a importação: a chamada responde o que foi lido e pode ser repetida sem mudar nada. Resposta { importaClientes: { success: true, message: '<n> registros importados: <a> com problemas, <b> duplicados, <c> clientes.' } }; 404 quando a importação não existe ou é de outro provedor.`,
-      idParam('importId'),
-    ),
+    {
+      config: { access: { resource: 'lead-imports', operation: 'create' } },
+      ...docs(
+        'Importa os clientes do arquivo de uma importação (importaClientes)',
+        `${ROLE_DOC}, solicitante ou acima. Sem corpo. As linhas do arquivo já foram gravadas ao criar a importação: a chamada responde o que foi lido e pode ser repetida sem mudar nada. Resposta { importaClientes: { success: true, message: '<n> registros importados: <a> com problemas, <b> duplicados, <c> clientes.' } }; 404 quando a importação não existe ou é de outro provedor.`,
+        idParam('importId'),
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, importsDef, 'create');
+      const { actor } = request;
       return { importaClientes: { success: true, message: await imports.summary(actor, importIdOf(request, 'importId')) } };
     },
   );
@@ -145,12 +150,15 @@ const leadImportRoutes: V1Module = async (app, { db, service, storage }) => {
   // POST v1/lead/importacao/cliente/filtro { filtro? } -> { vendas_lead_importacao_aggregate: { nodes } }
   app.post(
     '/v1/lead/importacao/cliente/filtro',
-    docs(
-      'Lista de importações de leads (vendas_lead_importacao_aggregate)',
-      `${ROLE_DOC}, leitor ou acima. Corpo { filtro?: { id?, id_empresa?, id_campanha?, id_canal? } } (cada um valor, [valores], { _eq } ou { _in }; também { where }). Resposta { vendas_lead_importacao_aggregate: { nodes: [{ id, created_at, id_empresa, id_campanha, id_canal, nome_arquivo, file: { id, name, createdAt }, empresa: { nome }, canal: { nome }, campanha: { nome }, total_participantes: { aggregate: { count } }, leads_criadas: { aggregate: { count } }, linhas_com_erro, duplicados, lead_partcipantes: [{ id_importacao_evento }] }] } }, as mais recentes primeiro, só dos provedores do usuário; lead_partcipantes tem um item quando a importação tem linhas (Ver Leads) e nenhum quando não tem.`,
-    ),
+    {
+      config: { access: { resource: 'lead-imports', operation: 'list' } },
+      ...docs(
+        'Lista de importações de leads (vendas_lead_importacao_aggregate)',
+        `${ROLE_DOC}, leitor ou acima. Corpo { filtro?: { id?, id_empresa?, id_campanha?, id_canal? } } (cada um valor, [valores], { _eq } ou { _in }; também { where }). Resposta { vendas_lead_importacao_aggregate: { nodes: [{ id, created_at, id_empresa, id_campanha, id_canal, nome_arquivo, file: { id, name, createdAt }, empresa: { nome }, canal: { nome }, campanha: { nome }, total_participantes: { aggregate: { count } }, leads_criadas: { aggregate: { count } }, linhas_com_erro, duplicados, lead_partcipantes: [{ id_importacao_evento }] }] } }, as mais recentes primeiro, só dos provedores do usuário; lead_partcipantes tem um item quando a importação tem linhas (Ver Leads) e nenhum quando não tem.`,
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, importsDef, 'list');
+      const { actor } = request;
       refuseUnknownFields(request.body, ['filtro', 'where']);
       const filter = listFilter(filterOf(request.body), ['id', 'id_empresa', 'id_campanha', 'id_canal']);
       return { vendas_lead_importacao_aggregate: { nodes: await imports.listImports(actor, filter) } };
@@ -160,12 +168,15 @@ const leadImportRoutes: V1Module = async (app, { db, service, storage }) => {
   // POST v1/lead/importacao/clientes/filtro { filtro, limit?, offset? } -> { vendas_lead_participante, total }
   app.post(
     '/v1/lead/importacao/clientes/filtro',
-    docs(
-      'Linhas de uma importação (vendas_lead_participante)',
-      `${ROLE_DOC}, leitor ou acima. Corpo { filtro: { id_importacao_evento, id?, lead?, cliente?, duplicado? }, limit? (padrão 100, máximo ${MAX_LIST}), offset? }; duplicado null: as que não são duplicadas. Resposta { vendas_lead_participante: [{ id, linha, nome, telefone, cpf, cliente, situacao_cliente, cod_cliente, restricao, duplicado, id_lead_existente, erros, lead, id_lead, codlead, id_importacao_evento, created_at }], total } na ordem do arquivo. As telas paginam pela lista genérica GET /api/lead-import-participants com filter id_importacao_evento.`,
-    ),
+    {
+      config: { access: { resource: 'lead-import-participants', operation: 'list' } },
+      ...docs(
+        'Linhas de uma importação (vendas_lead_participante)',
+        `${ROLE_DOC}, leitor ou acima. Corpo { filtro: { id_importacao_evento, id?, lead?, cliente?, duplicado? }, limit? (padrão 100, máximo ${MAX_LIST}), offset? }; duplicado null: as que não são duplicadas. Resposta { vendas_lead_participante: [{ id, linha, nome, telefone, cpf, cliente, situacao_cliente, cod_cliente, restricao, duplicado, id_lead_existente, erros, lead, id_lead, codlead, id_importacao_evento, created_at }], total } na ordem do arquivo. As telas paginam pela lista genérica GET /api/lead-import-participants com filter id_importacao_evento.`,
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, participants, 'list');
+      const { actor } = request;
       refuseUnknownFields(request.body, ['filtro', 'where', 'limit', 'offset']);
       const filter = listFilter(filterOf(request.body), ['id_importacao_evento', 'id', 'lead', 'cliente', 'duplicado']);
       if (filter.id_importacao_evento === undefined) throw badField('filtro.id_importacao_evento', MSG.required);
@@ -180,13 +191,16 @@ const leadImportRoutes: V1Module = async (app, { db, service, storage }) => {
   // PUT v1/lead/importacao/clientes [{ where, _set }] -> { update_vendas_lead_participante_many }
   app.put(
     '/v1/lead/importacao/clientes',
-    docs(
-      'Salva a seleção e as correções das linhas (update_vendas_lead_participante_many)',
-      `${ROLE_DOC}, solicitante ou acima. Corpo: uma lista (ou { updates: [...] }) de até ${MAX_UPDATES} { where: { id?: { _eq: n } | { _in: [n, ...] }, id_importacao_evento?: { _eq: n } }, _set: { lead?, nome?, telefone?, cpf? } }, todas numa só transação (ou todas ou nenhuma). Por id: nome, telefone e CPF (com ou sem máscara) são conferidos (400 com o motivo de cada campo) e a linha é conferida e marcada de novo (cliente, restrição, duplicado); uma linha com problemas não pode ser selecionada ('Corrija os problemas da linha antes de selecioná-la.'), e uma linha que já virou lead não muda (409). Só com id_importacao_evento e _set { lead }: a importação inteira; lead true seleciona as linhas sem problema, sem lead criada, não duplicadas e sem restrição; lead false desmarca todas as que não têm lead. Resposta { update_vendas_lead_participante_many: [{ affected_rows, returning: [linhas] }] } (returning: até 1.000 linhas por update).`,
-      { body: { type: ['array', 'object'], description: '[{ where, _set }] ou { updates }' } },
-    ),
+    {
+      config: { access: { resource: 'lead-import-participants', operation: 'update' } },
+      ...docs(
+        'Salva a seleção e as correções das linhas (update_vendas_lead_participante_many)',
+        `${ROLE_DOC}, solicitante ou acima. Corpo: uma lista (ou { updates: [...] }) de até ${MAX_UPDATES} { where: { id?: { _eq: n } | { _in: [n, ...] }, id_importacao_evento?: { _eq: n } }, _set: { lead?, nome?, telefone?, cpf? } }, todas numa só transação (ou todas ou nenhuma). Por id: nome, telefone e CPF (com ou sem máscara) são conferidos (400 com o motivo de cada campo) e a linha é conferida e marcada de novo (cliente, restrição, duplicado); uma linha com problemas não pode ser selecionada ('Corrija os problemas da linha antes de selecioná-la.'), e uma linha que já virou lead não muda (409). Só com id_importacao_evento e _set { lead }: a importação inteira; lead true seleciona as linhas sem problema, sem lead criada, não duplicadas e sem restrição; lead false desmarca todas as que não têm lead. Resposta { update_vendas_lead_participante_many: [{ affected_rows, returning: [linhas] }] } (returning: até 1.000 linhas por update).`,
+        { body: { type: ['array', 'object'], description: '[{ where, _set }] ou { updates }' } },
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, participants, 'update');
+      const { actor } = request;
       const results = await imports.updateRows(actor, parseUpdates(request.body));
       return { update_vendas_lead_participante_many: results };
     },
@@ -195,14 +209,21 @@ const leadImportRoutes: V1Module = async (app, { db, service, storage }) => {
   // POST v1/lead/importacao/mk { id_usuario?, lead?, id_importacao_evento } -> { criaLeadImportada }
   app.post(
     '/v1/lead/importacao/mk',
-    docs(
-      'Cria as leads das linhas selecionadas (criaLeadImportada)',
-      `${ROLE_DOC}, solicitante ou acima (e o direito de cadastrar leads). Corpo { id_importacao_evento, lead?: true | [ids das linhas], id_usuario? } (id_usuario é ignorado). Cria uma lead (origem importado, equipe interna, status novo, provedor, campanha e canal da importação, marca de cliente pelo CPF) por linha selecionada sem lead (ou pelas linhas da lista, que ficam selecionadas), numa transação com a importação travada: chamada duas vezes, ou repetida, não cria nada em dobro (a segunda responde 'Todas as leads selecionadas já foram criadas.'). Uma linha cuja pessoa virou lead do provedor depois da importação é marcada como duplicada e não é criada. Resposta { criaLeadImportada: { status: 'success', message: '<n> leads criadas.', criadas, ids } }; sem nenhuma linha selecionada, 400 { message: 'Nenhuma lead selecionada.', criaLeadImportada: { status: 'error', message } }; 404 para importação de outro provedor.`,
-      { body: { type: 'object', description: '{ id_importacao_evento, lead?, id_usuario? }' } },
-    ),
+    {
+      config: {
+        access: [
+          { resource: 'lead-import-participants', operation: 'update' },
+          { resource: 'leads', operation: 'create' },
+        ],
+      },
+      ...docs(
+        'Cria as leads das linhas selecionadas (criaLeadImportada)',
+        `${ROLE_DOC}, solicitante ou acima (e o direito de cadastrar leads). Corpo { id_importacao_evento, lead?: true | [ids das linhas], id_usuario? } (id_usuario é ignorado). Cria uma lead (origem importado, equipe interna, status novo, provedor, campanha e canal da importação, marca de cliente pelo CPF) por linha selecionada sem lead (ou pelas linhas da lista, que ficam selecionadas), numa transação com a importação travada: chamada duas vezes, ou repetida, não cria nada em dobro (a segunda responde 'Todas as leads selecionadas já foram criadas.'). Uma linha cuja pessoa virou lead do provedor depois da importação é marcada como duplicada e não é criada. Resposta { criaLeadImportada: { status: 'success', message: '<n> leads criadas.', criadas, ids } }; sem nenhuma linha selecionada, 400 { message: 'Nenhuma lead selecionada.', criaLeadImportada: { status: 'error', message } }; 404 para importação de outro provedor.`,
+        { body: { type: 'object', description: '{ id_importacao_evento, lead?, id_usuario? }' } },
+      ),
+    },
     async (request, reply) => {
-      const actor = actorFor(request, participants, 'update');
-      actorFor(request, service.get('leads'), 'create');
+      const { actor } = request;
       const body = request.body;
       if (!isPlainObject(body)) throw new ValidationError({}, MSG.badRequest);
       refuseUnknownFields(body, ['id_importacao_evento', 'lead', 'id_usuario']);
@@ -221,13 +242,16 @@ const leadImportRoutes: V1Module = async (app, { db, service, storage }) => {
   // POST v1/lead/importacao/{id}/desfazer -> { desfazLeadsImportadas }
   app.post(
     '/v1/lead/importacao/:id/desfazer',
-    docs(
-      'Desfaz as leads criadas por uma importação (desfazLeadsImportadas)',
-      `${ROLE_DOC}, solicitante ou acima (o direito de quem importa). Sem corpo. Exclui as leads que a importação criou enquanto nenhuma saiu do status novo nem tem vendedor; as linhas continuam selecionadas e podem gerar as leads de novo. Resposta { desfazLeadsImportadas: { status: 'success', message: '<n> leads removidas.', removidas } }; 409 { message } dizendo quantas já andaram no funil; 404 para importação de outro provedor.`,
-      idParam('id'),
-    ),
+    {
+      config: { access: { resource: 'lead-import-participants', operation: 'update' } },
+      ...docs(
+        'Desfaz as leads criadas por uma importação (desfazLeadsImportadas)',
+        `${ROLE_DOC}, solicitante ou acima (o direito de quem importa). Sem corpo. Exclui as leads que a importação criou enquanto nenhuma saiu do status novo nem tem vendedor; as linhas continuam selecionadas e podem gerar as leads de novo. Resposta { desfazLeadsImportadas: { status: 'success', message: '<n> leads removidas.', removidas } }; 409 { message } dizendo quantas já andaram no funil; 404 para importação de outro provedor.`,
+        idParam('id'),
+      ),
+    },
     async (request, reply) => {
-      const actor = actorFor(request, participants, 'update');
+      const { actor } = request;
       try {
         const removed = await imports.undoLeads(actor, importIdOf(request, 'id'));
         return { desfazLeadsImportadas: { status: 'success', message: IMPORT_MSG.removed(removed), removidas: removed } };
@@ -240,9 +264,12 @@ const leadImportRoutes: V1Module = async (app, { db, service, storage }) => {
   // GET v1/lead/importacao/modelo -> modelo_importacao_leads.xlsx
   app.get(
     '/v1/lead/importacao/modelo',
-    docs('Planilha modelo da importação de leads (modelo_importacao_leads.xlsx)', `${ROLE_DOC}, leitor ou acima. Um xlsx com o cabeçalho nome, cpf, telefone (colunas de CPF e telefone em formato texto), como anexo.`),
+    {
+      config: { access: { resource: 'lead-imports', operation: 'list' } },
+      ...docs('Planilha modelo da importação de leads (modelo_importacao_leads.xlsx)', `${ROLE_DOC}, leitor ou acima. Um xlsx com o cabeçalho nome, cpf, telefone (colunas de CPF e telefone em formato texto), como anexo.`),
+    },
     async (request, reply) => {
-      actorFor(request, importsDef, 'list');
+      request.actor;
       return reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', contentDisposition(TEMPLATE_NAME)).send(imports.templateFile());
     },
   );
@@ -250,14 +277,17 @@ const leadImportRoutes: V1Module = async (app, { db, service, storage }) => {
   // GET v1/lead/importacao/{id}/relatorio -> relatorio_importacao_{id}.csv
   app.get(
     '/v1/lead/importacao/:id/relatorio',
-    docs(
-      'Relatório das linhas de uma importação com problemas, duplicadas ou com restrição (CSV)',
-      `${ROLE_DOC}, leitor ou acima. CSV separado por ; em UTF-8 com BOM, relatorio_importacao_<id>.csv, colunas Linha;Nome;Telefone;CPF;Campo;Motivo: uma linha por problema (CPF, telefone, nome), por duplicado (repetido no arquivo, com a primeira linha; já é lead do provedor, com o código) e por restrição de contato do cliente. 404 para importação de outro provedor.`,
-      idParam('id'),
-    ),
+    {
+      config: { access: { resource: 'lead-imports', operation: 'get' } },
+      ...docs(
+        'Relatório das linhas de uma importação com problemas, duplicadas ou com restrição (CSV)',
+        `${ROLE_DOC}, leitor ou acima. CSV separado por ; em UTF-8 com BOM, relatorio_importacao_<id>.csv, colunas Linha;Nome;Telefone;CPF;Campo;Motivo: uma linha por problema (CPF, telefone, nome), por duplicado (repetido no arquivo, com a primeira linha; já é lead do provedor, com o código) e por restrição de contato do cliente. 404 para importação de outro provedor.`,
+        idParam('id'),
+      ),
+    },
     async (request, reply) => {
       const id = importIdOf(request, 'id');
-      const rows = await imports.reportRows(actorFor(request, importsDef, 'get'), id);
+      const rows = await imports.reportRows(request.actor, id);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', contentDisposition(`relatorio_importacao_${id}.csv`))

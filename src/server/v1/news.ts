@@ -8,8 +8,7 @@
 // Writing items is the register's (REST /api/news, GraphQL): the rh area's edit right. The read-confirm
 // report reads NewsService.readers() (new NewsService(db, service).readers(actor, id)) or the last call.
 import { NEWS_REACTION_KEYS } from '../../domain/news.js';
-import { ROLE_HEADER } from '../../domain/roles.js';
-import { allows, authorize, forbidden, holdsRole, requireUser, type Caller } from '../auth/access.js';
+import { allows, requireUser, type Caller } from '../auth/access.js';
 import { NewsService, type Reader } from '../news/service.js';
 import type { V1Module } from './index.js';
 
@@ -20,16 +19,13 @@ const newsRoutes: V1Module = async (app, { db, service }) => {
   const news = new NewsService(db, service);
   service.hooks.set('news', news.hooks());
 
-  /** The caller as a reader: signed in, a role header they hold, and whether they read the rh area. */
-  const readerOf = (request: Caller): Reader => {
-    const user = requireUser(request);
-    if (!holdsRole(user, request.headers[ROLE_HEADER])) throw forbidden();
-    return { user, hr: allows(request, 'rh', 'read') };
-  };
+  /** The caller as a reader: who they are, and whether they read the rh area. */
+  const readerOf = (request: Caller): Reader => ({ user: requireUser(request), hr: allows(request, 'rh', 'read') });
 
   app.get(
     '/v1/novidades',
     {
+      config: { access: { module: 'rh', right: 'user' } },
       schema: {
         tags: TAGS,
         summary: 'O feed de novidades do usuário',
@@ -51,13 +47,14 @@ const newsRoutes: V1Module = async (app, { db, service }) => {
 
   app.get(
     '/v1/novidades/:id',
-    { schema: { tags: TAGS, summary: 'Uma novidade para leitura', description: 'A novidade, as contagens de reações (waving_hand, cake, favorite, thumb_up), a reação do usuário (minha_reacao) e a hora da confirmação de leitura dele (lido_em). 404 para quem não pode lê-la.', params: ID } },
+    { config: { access: { module: 'rh', right: 'user' } }, schema: { tags: TAGS, summary: 'Uma novidade para leitura', description: 'A novidade, as contagens de reações (waving_hand, cake, favorite, thumb_up), a reação do usuário (minha_reacao) e a hora da confirmação de leitura dele (lido_em). 404 para quem não pode lê-la.', params: ID } },
     async (request) => news.item(readerOf(request), (request.params as { id: number }).id),
   );
 
   app.post(
     '/v1/novidades/:id/reacao',
     {
+      config: { access: { module: 'rh', right: 'user' } },
       schema: {
         tags: TAGS,
         summary: 'Reage a uma novidade',
@@ -71,13 +68,14 @@ const newsRoutes: V1Module = async (app, { db, service }) => {
 
   app.post(
     '/v1/novidades/:id/leitura',
-    { schema: { tags: TAGS, summary: 'Confirma a leitura de uma novidade que a exige', description: 'Gravada uma vez, com a hora; confirmar de novo responde a mesma hora. Resposta { lido_em }.', params: ID } },
+    { config: { access: { module: 'rh', right: 'user' } }, schema: { tags: TAGS, summary: 'Confirma a leitura de uma novidade que a exige', description: 'Gravada uma vez, com a hora; confirmar de novo responde a mesma hora. Resposta { lido_em }.', params: ID } },
     async (request) => news.confirmReading(readerOf(request), (request.params as { id: number }).id),
   );
 
   app.get(
     '/v1/novidades/:id/leituras',
     {
+      config: { access: { module: 'rh', right: 'read' } },
       schema: {
         tags: TAGS,
         summary: 'Quem leu uma novidade',
@@ -85,7 +83,7 @@ const newsRoutes: V1Module = async (app, { db, service }) => {
         params: ID,
       },
     },
-    async (request) => news.readers(authorize(request, 'rh', 'read'), (request.params as { id: number }).id),
+    async (request) => news.readers(request.actor, (request.params as { id: number }).id),
   );
 };
 

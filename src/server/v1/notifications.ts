@@ -1,6 +1,6 @@
 // v1/notificacao: mark notifications read (foundation document, section 7) and send one to users.
 import { AUTH_MSG, MSG } from '../../domain/messages.js';
-import { allows, authorize, requireUser } from '../auth/access.js';
+import { allows, requireUser } from '../auth/access.js';
 import { HttpError } from '../errors.js';
 import { ValidationError, isPlainObject } from '../schemas/validation.js';
 import { refuseUnknownFields, requireList, type V1Module } from './index.js';
@@ -21,6 +21,7 @@ const notificationRoutes: V1Module = async (app, { service }) => {
   app.post(
     '/v1/notificacao/usuario',
     {
+      config: { access: { module: 'notificacao', right: 'user' } },
       schema: {
         tags: ['Notificações'],
         summary: 'Marca notificações como lidas',
@@ -45,7 +46,7 @@ const notificationRoutes: V1Module = async (app, { service }) => {
       },
     },
     async (request) => {
-      const actor = authorize(request, 'notificacao', 'user');
+      const { actor } = request;
       const user = requireUser(request);
       const { objects } = request.body as { objects: { id_mensagem: number; id_usuario: number }[] };
       const manager = allows(request, 'notificacao', 'manage');
@@ -71,6 +72,7 @@ const notificationRoutes: V1Module = async (app, { service }) => {
   app.post(
     '/v1/notificacao/enviar',
     {
+      config: { access: { module: 'notificacao', right: 'manage' } },
       schema: {
         tags: ['Notificações'],
         summary: 'Envia uma notificação a usuários',
@@ -85,7 +87,7 @@ const notificationRoutes: V1Module = async (app, { service }) => {
       validatorCompiler: () => () => true,
     },
     async (request) => {
-      const actor = authorize(request, 'notificacao', 'manage');
+      const { actor } = request;
       const user = requireUser(request);
       const body = isPlainObject(request.body) ? request.body : {};
       // data is the notification's own content, open as its schema says ({ modulo, msg, ... }).

@@ -46,6 +46,7 @@ const peopleRoutes: V1Module = async (app, { db }) => {
   app.get<{ Querystring: { nome?: string; empresa?: number; limit?: number; offset?: number } }>(
     '/v1/company/users',
     {
+      config: { access: { module: 'rh', right: 'user' } },
       schema: {
         tags: ['Contatos'],
         summary: 'Contatos: os colaboradores ativos dos provedores do usuário (busca por nome e provedor)',
@@ -95,6 +96,7 @@ const peopleRoutes: V1Module = async (app, { db }) => {
   app.get<{ Params: { id: number } }>(
     '/v1/company/users/:id',
     {
+      config: { access: { module: 'rh', right: 'user' } },
       schema: {
         tags: ['Contatos'],
         summary: 'Um contato, com a foto do perfil de funcionário (image_data, image_format)',
@@ -113,6 +115,7 @@ const peopleRoutes: V1Module = async (app, { db }) => {
   app.get<{ Querystring: { ano: number; mes: number } }>(
     '/v1/calendario',
     {
+      config: { access: { module: 'rh', right: 'user' } },
       schema: {
         tags: ['Contatos'],
         summary: 'Calendário do mês: feriados (com o lugar) e aniversários dos colegas (dia e mês)',

@@ -222,7 +222,10 @@ const profileRoutes: V1Module = async (app, { db, service, registry }) => {
 
   app.get(
     '/v1/profile/me',
-    docs('Dados do usuário para o cabeçalho', 'Qualquer usuário autenticado. Resposta { usuarioId, nome, genero (F, M, O ou null), image_data, image_format } (image_data: id de arquivo de /v1/files/ ou base64).'),
+    {
+      config: { access: 'signedIn' },
+      ...docs('Dados do usuário para o cabeçalho', 'Qualquer usuário autenticado. Resposta { usuarioId, nome, genero (F, M, O ou null), image_data, image_format } (image_data: id de arquivo de /v1/files/ ou base64).'),
+    },
     async (request) => {
       const user = requireUser(request);
       const { rows } = await db.query<Record<string, any>>(
@@ -238,10 +241,13 @@ const profileRoutes: V1Module = async (app, { db, service, registry }) => {
 
   app.get(
     '/v1/profile/:id',
-    docs(
-      'Perfil do usuário e do funcionário',
-      'O próprio usuário, ou um gestor das áreas rh ou users (cabeçalho X-Intranet-Role) de um usuário dos seus provedores. Resposta { usuario: { usuarioId, userId, nome, email, roles, employee, ativo, provider: [{ id, nome }], cargo, setor, departamento }, perfil: { campos de employee-profiles } | null, permissions: { edit, manager } }.',
-    ),
+    {
+      config: { access: { module: MANAGER_AREAS, right: 'user' } },
+      ...docs(
+        'Perfil do usuário e do funcionário',
+        'O próprio usuário, ou um gestor das áreas rh ou users (cabeçalho X-Intranet-Role) de um usuário dos seus provedores. Resposta { usuario: { usuarioId, userId, nome, email, roles, employee, ativo, provider: [{ id, nome }], cargo, setor, departamento }, perfil: { campos de employee-profiles } | null, permissions: { edit, manager } }.',
+      ),
+    },
     async (request) => {
       const id = userId((request.params as { id: string }).id);
       const access = await accessTo(request, db, id);
@@ -252,6 +258,7 @@ const profileRoutes: V1Module = async (app, { db, service, registry }) => {
   app.put(
     '/v1/profile/:id',
     {
+      config: { access: { module: MANAGER_AREAS, right: 'user' } },
       bodyLimit: PROFILE_BODY_LIMIT,
       ...docs(
         'Grava o nome do usuário e o perfil do funcionário',

@@ -5,27 +5,18 @@
 //
 // Who may read: these lists feed the selects of every area's forms (onboarding, marketing, sales,
 // HR...), each calling with its own role header, so any role of any module (leitor and up) or the
-// superadmin may read them; a role header must be one of the user's roles and is what counts.
-// Candidates (role user only), guests and calls without a token are refused.
+// superadmin may read them (the right anyRole, as the providers' and cities' schemas give their
+// reads); a role header must be one of the user's roles and is what counts: acting as user or guest,
+// a module role held besides does not. Candidates (role user only), guests and calls without a token
+// are refused.
 import type { FastifyRequest } from 'fastify';
-import { hasStaffRole, isSuperadmin, ROLE_HEADER } from '../../domain/roles.js';
-import { forbidden, requireUser, roleOf } from '../auth/access.js';
+import { hasStaffRole, ROLE_HEADER } from '../../domain/roles.js';
+import { forbidden } from '../auth/access.js';
 import { holidayHooks } from '../geo/holidays.js';
 import type { Actor, ResourceService } from '../resources/service.js';
 import type { ResourceDef } from '../schemas/registry.js';
 import type { Queryable } from '../db/index.js';
 import type { V1Module } from './index.js';
-
-/** The actor of a reference read: a staff role (see above) with the user's provider scope. */
-export function referenceActor(request: FastifyRequest): Actor {
-  const user = requireUser(request);
-  const header = request.headers[ROLE_HEADER];
-  // roleOf checks that a role header is one of the user's roles (403 otherwise).
-  const roles = header === undefined || header === '' ? user.roles : [roleOf(request, 'rh')];
-  // A staff role, not the employee flag: an employee without a module role is refused.
-  if (!hasStaffRole(roles)) throw forbidden();
-  return { userId: user.id, providerIds: isSuperadmin(roles) ? null : user.providerIds };
-}
 
 /**
  * The provider named in a path, by id or by name (accent- and case-insensitive), inside the actor's
@@ -68,6 +59,16 @@ const docs = (summary: string, querystring?: Record<string, unknown>, params?: R
   },
 });
 
+/** The right of every read here (see above). */
+const reads = { config: { access: { module: 'rh', right: 'anyRole' } } } as const;
+
+/** The actor of a read, once a role header naming no module role (user, guest) is refused (see above). */
+function readerOf(request: FastifyRequest): Actor {
+  const header = request.headers[ROLE_HEADER];
+  if (typeof header === 'string' && header !== '' && !hasStaffRole([header])) throw forbidden();
+  return request.actor;
+}
+
 const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
 const ATIVO = { type: 'boolean', description: 'só ativos (true) ou só inativos (false)' };
 const BYNAME = { type: 'string', maxLength: 200, description: 'id ou nome do provedor' };
@@ -107,44 +108,47 @@ const referenceRoutes: V1Module = async (app, { db, service, registry }) => {
   };
 
   // GET v1/companies: { companies: [{ id, nome, ativo }] }, the providers the user is linked to.
-  app.get('/v1/companies', docs('Provedores do usuário (companies)', { ativo: ATIVO }), async (request) => {
-    const actor = referenceActor(request);
+  app.get('/v1/companies', { ...reads, ...docs('Provedores do usuário (companies)', { ativo: ATIVO }) }, async (request) => {
+    const actor = readerOf(request);
     const q = request.query as Query;
     const rows = await listAll(service, providers, actor, { ativo: q.ativo });
     return { companies: rows.map((r) => ({ id: r.id, nome: r.nome, ativo: r.ativo })) };
   });
 
   // GET v1/departamentos: { rh_departamento }, every department in scope.
-  app.get('/v1/departamentos', docs('Departamentos (rh_departamento)', { id_empresa: ID, ativo: ATIVO }), async (request) => {
-    return { rh_departamento: await departmentsOf(referenceActor(request), undefined, request.query as Query) };
+  app.get('/v1/departamentos', { ...reads, ...docs('Departamentos (rh_departamento)', { id_empresa: ID, ativo: ATIVO }) }, async (request) => {
+    return { rh_departamento: await departmentsOf(readerOf(request), undefined, request.query as Query) };
   });
 
   // GET v1/departamentos/empresa/{companyId} and v1/company/departamento/{company}: one provider's.
-  app.get('/v1/departamentos/empresa/:company', docs('Departamentos de um provedor (rh_departamento)', { ativo: ATIVO }, { company: BYNAME }), async (request) => {
+  app.get('/v1/departamentos/empresa/:company', { ...reads, ...docs('Departamentos de um provedor (rh_departamento)', { ativo: ATIVO }, { company: BYNAME }) }, async (request) => {
     const { company } = request.params as { company: string };
-    return { rh_departamento: await departmentsOf(referenceActor(request), company, request.query as Query) };
+    return { rh_departamento: await departmentsOf(readerOf(request), company, request.query as Query) };
   });
-  app.get('/v1/company/departamento/:company', docs('Departamentos de um provedor, por id ou nome (rh_departamento)', { ativo: ATIVO }, { company: BYNAME }), async (request) => {
+  app.get('/v1/company/departamento/:company', { ...reads, ...docs('Departamentos de um provedor, por id ou nome (rh_departamento)', { ativo: ATIVO }, { company: BYNAME }) }, async (request) => {
     const { company } = request.params as { company: string };
-    return { rh_departamento: await departmentsOf(referenceActor(request), company, request.query as Query) };
+    return { rh_departamento: await departmentsOf(readerOf(request), company, request.query as Query) };
   });
 
   // GET v1/setor and v1/setor/{provider name or id}: { rh_setor } (id, nome, ativo, id_departamento, id_usuario).
   const sectorQuery = { id_empresa: ID, id_departamento: ID, ativo: ATIVO };
-  app.get('/v1/setor', docs('Setores (rh_setor)', sectorQuery), async (request) => {
-    return { rh_setor: await sectorsOf(referenceActor(request), undefined, request.query as Query) };
+  app.get('/v1/setor', { ...reads, ...docs('Setores (rh_setor)', sectorQuery) }, async (request) => {
+    return { rh_setor: await sectorsOf(readerOf(request), undefined, request.query as Query) };
   });
-  app.get('/v1/setor/:company', docs('Setores de um provedor, por id ou nome (rh_setor)', sectorQuery, { company: BYNAME }), async (request) => {
+  app.get('/v1/setor/:company', { ...reads, ...docs('Setores de um provedor, por id ou nome (rh_setor)', sectorQuery, { company: BYNAME }) }, async (request) => {
     const { company } = request.params as { company: string };
-    return { rh_setor: await sectorsOf(referenceActor(request), company, request.query as Query) };
+    return { rh_setor: await sectorsOf(readerOf(request), company, request.query as Query) };
   });
 
   // GET v1/company/cargo/{provider name or id}: { rh_cargo: [{ nome, id, id_setor, id_departamento, ativo, descricao }] }.
   app.get(
     '/v1/company/cargo/:company',
-    docs('Cargos de um provedor, por id ou nome (rh_cargo)', { id_departamento: ID, id_setor: ID, ativo: ATIVO }, { company: BYNAME }),
+    {
+      ...reads,
+      ...docs('Cargos de um provedor, por id ou nome (rh_cargo)', { id_departamento: ID, id_setor: ID, ativo: ATIVO }, { company: BYNAME }),
+    },
     async (request) => {
-      const actor = referenceActor(request);
+      const actor = readerOf(request);
       const { company } = request.params as { company: string };
       const q = request.query as Query;
       const sectorRows = await sectorsOf(actor, company, { id_departamento: q.id_departamento });
@@ -165,22 +169,22 @@ const referenceRoutes: V1Module = async (app, { db, service, registry }) => {
   );
 
   // GET v1/categoria: { rh_categoria } (titulo, icone, color, ativo), shared by every provider.
-  app.get('/v1/categoria', docs('Categorias das novidades (rh_categoria)', { ativo: ATIVO }), async (request) => {
+  app.get('/v1/categoria', { ...reads, ...docs('Categorias das novidades (rh_categoria)', { ativo: ATIVO }) }, async (request) => {
     const q = request.query as Query;
-    return { rh_categoria: await listAll(service, categories, referenceActor(request), { ativo: q.ativo }) };
+    return { rh_categoria: await listAll(service, categories, readerOf(request), { ativo: q.ativo }) };
   });
 
   // GET v1/empresa/cidades: { rh_cidade_provedor } (nome, uf, id_empresa, ativo), ordered by name.
-  app.get('/v1/empresa/cidades', docs('Cidades dos provedores (rh_cidade_provedor)', { id_empresa: ID, ativo: ATIVO }), async (request) => {
+  app.get('/v1/empresa/cidades', { ...reads, ...docs('Cidades dos provedores (rh_cidade_provedor)', { id_empresa: ID, ativo: ATIVO }) }, async (request) => {
     const q = request.query as Query;
-    const rows = await listAll(service, cities, referenceActor(request), { id_empresa: q.id_empresa, ativo: q.ativo });
+    const rows = await listAll(service, cities, readerOf(request), { id_empresa: q.id_empresa, ativo: q.ativo });
     return { rh_cidade_provedor: rows };
   });
 
   // GET v1/company/microrregiao: { rh_microrregiao }.
-  app.get('/v1/company/microrregiao', docs('Microrregiões (rh_microrregiao)', { id_empresa: ID, ativo: ATIVO }), async (request) => {
+  app.get('/v1/company/microrregiao', { ...reads, ...docs('Microrregiões (rh_microrregiao)', { id_empresa: ID, ativo: ATIVO }) }, async (request) => {
     const q = request.query as Query;
-    return { rh_microrregiao: await listAll(service, microregions, referenceActor(request), { id_empresa: q.id_empresa, ativo: q.ativo }) };
+    return { rh_microrregiao: await listAll(service, microregions, readerOf(request), { id_empresa: q.id_empresa, ativo: q.ativo }) };
   });
 };
 

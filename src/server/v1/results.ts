@@ -15,7 +15,6 @@
 // Bodies are strict: a field a call does not read is refused (400, 'Campo não permitido').
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
-import { actorFor } from '../auth/access.js';
 import { badField, filterOf, isObject, toId } from '../onboarding/filters.js';
 import { RESULT_MSG } from '../results/messages.js';
 import { REPORT_MONTHS, REPORT_WEEKS, resultsService, WRITE_FIELDS } from '../results/service.js';
@@ -37,18 +36,20 @@ const WRITE_DOC =
 
 const resultRoutes: V1Module = async (app, { db, service }) => {
   const results = resultsService(db, service);
-  const def = results.def;
   const providerOf = (request: FastifyRequest) => (request.params as { id_empresa?: string }).id_empresa;
 
   app.post(
     '/v1/leads/relatorio/listar/resultado/campanha',
-    docs(
-      'Lista de resultados de campanha (vendas_campanha_resultado)',
-      `${ROLE_DOC}, leitor ou acima. Corpo { filtro: { id?, id_campanha?, id_empresa?, id_canal? } } (também { where } ou os campos; cada um um valor, [valores], { _eq } ou { _in }). Resposta { vendas_campanha_resultado: [{ id, periodo ('01/11/2026 a 30/11/2026'), periodo_inicio, periodo_fim, id_empresa, provedor, id_campanha, campanha, id_canal, canal, id_usuario, id_usuario_updater, impressoes, cliques, total_impressoes, total_cliques, total_leads, total_vendas, faturamento, investimento, conversas_iniciadas, created_at, updated_at }] }, os períodos mais recentes primeiro, só dos provedores do usuário; total_leads, total_vendas e faturamento são as leads do funil do mesmo provedor, campanha e canal criadas no período.`,
-      { body: { type: 'object', description: '{ filtro: { id } } ou { filtro: { id_campanha } }' } },
-    ),
+    {
+      config: { access: { resource: 'campaign-results', operation: 'list' } },
+      ...docs(
+        'Lista de resultados de campanha (vendas_campanha_resultado)',
+        `${ROLE_DOC}, leitor ou acima. Corpo { filtro: { id?, id_campanha?, id_empresa?, id_canal? } } (também { where } ou os campos; cada um um valor, [valores], { _eq } ou { _in }). Resposta { vendas_campanha_resultado: [{ id, periodo ('01/11/2026 a 30/11/2026'), periodo_inicio, periodo_fim, id_empresa, provedor, id_campanha, campanha, id_canal, canal, id_usuario, id_usuario_updater, impressoes, cliques, total_impressoes, total_cliques, total_leads, total_vendas, faturamento, investimento, conversas_iniciadas, created_at, updated_at }] }, os períodos mais recentes primeiro, só dos provedores do usuário; total_leads, total_vendas e faturamento são as leads do funil do mesmo provedor, campanha e canal criadas no período.`,
+        { body: { type: 'object', description: '{ filtro: { id } } ou { filtro: { id_campanha } }' } },
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, def, 'list');
+      const { actor } = request;
       const body: unknown = request.body ?? {};
       const wrapped = isObject(body) && ('filtro' in body || 'where' in body);
       if (wrapped) refuseUnknownFields(body, ['filtro', 'where']);
@@ -72,26 +73,32 @@ const resultRoutes: V1Module = async (app, { db, service }) => {
 
   app.put(
     '/v1/lead/resultado/campanha/:id',
-    docs(
-      'Edita um resultado de campanha (update_vendas_campanha_resultado_by_pk)',
-      `${ROLE_DOC}, solicitante ou acima, no provedor do resultado. Corpo { object } (ou { _set }, ou os campos) com os campos a mudar. ${WRITE_DOC} Um campo opcional vazio é apagado. Resposta { update_vendas_campanha_resultado_by_pk: <resultado como na lista> }; a tela mostra 'Resultado editado com sucesso!'. 404 para resultado de outro provedor; 400 { message, errors } com as mensagens da especificação ('O número máximo de impressões é 1.000.000', ...).`,
-      { ...idParam('id'), body: { type: 'object', description: '{ object }' } },
-    ),
+    {
+      config: { access: { resource: 'campaign-results', operation: 'update' } },
+      ...docs(
+        'Edita um resultado de campanha (update_vendas_campanha_resultado_by_pk)',
+        `${ROLE_DOC}, solicitante ou acima, no provedor do resultado. Corpo { object } (ou { _set }, ou os campos) com os campos a mudar. ${WRITE_DOC} Um campo opcional vazio é apagado. Resposta { update_vendas_campanha_resultado_by_pk: <resultado como na lista> }; a tela mostra 'Resultado editado com sucesso!'. 404 para resultado de outro provedor; 400 { message, errors } com as mensagens da especificação ('O número máximo de impressões é 1.000.000', ...).`,
+        { ...idParam('id'), body: { type: 'object', description: '{ object }' } },
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, def, 'update');
+      const { actor } = request;
       return { update_vendas_campanha_resultado_by_pk: await results.update(actor, (request.params as { id: string }).id, request.body) };
     },
   );
 
   app.post(
     '/v1/vendas/campanha/resultado/insert',
-    docs(
-      'Cadastra um resultado de campanha (insert_vendas_campanha_resultado_one)',
-      `${ROLE_DOC}, solicitante ou acima, no provedor. Corpo { object } (ou { objects: [um] }, ou os campos). ${WRITE_DOC} Provedor, campanha, período e canal são obrigatórios: sem eles 400 'Preencha os seguintes campos obrigatórios: Provedor, Campanha, Período, Canal' (os que faltam), com 'Campo obrigatório' em cada um. Resposta { insert_vendas_campanha_resultado_one: <resultado como na lista> }; a tela mostra 'Resultado de campanha cadastrado com sucesso!'.`,
-      { body: { type: 'object', description: '{ object }' } },
-    ),
+    {
+      config: { access: { resource: 'campaign-results', operation: 'create' } },
+      ...docs(
+        'Cadastra um resultado de campanha (insert_vendas_campanha_resultado_one)',
+        `${ROLE_DOC}, solicitante ou acima, no provedor. Corpo { object } (ou { objects: [um] }, ou os campos). ${WRITE_DOC} Provedor, campanha, período e canal são obrigatórios: sem eles 400 'Preencha os seguintes campos obrigatórios: Provedor, Campanha, Período, Canal' (os que faltam), com 'Campo obrigatório' em cada um. Resposta { insert_vendas_campanha_resultado_one: <resultado como na lista> }; a tela mostra 'Resultado de campanha cadastrado com sucesso!'.`,
+        { body: { type: 'object', description: '{ object }' } },
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, def, 'create');
+      const { actor } = request;
       let body = request.body;
       if (isObject(body) && 'objects' in body) {
         refuseUnknownFields(body, ['objects']);
@@ -104,33 +111,43 @@ const resultRoutes: V1Module = async (app, { db, service }) => {
 
   app.get(
     '/v1/leads/resultado/campanha/canal/:channelId',
-    docs(
-      'Resultados de campanha de um canal (vendas_campanha_resultado)',
-      `${ROLE_DOC}, leitor ou acima. Sem corpo. Resposta { vendas_campanha_resultado: [resultados do canal, como na lista] }, só dos provedores do usuário; 404 '${RESULT_MSG.channelNotFound}' quando o canal não existe.`,
-      idParam('channelId'),
-    ),
+    {
+      config: { access: { resource: 'campaign-results', operation: 'list' } },
+      ...docs(
+        'Resultados de campanha de um canal (vendas_campanha_resultado)',
+        `${ROLE_DOC}, leitor ou acima. Sem corpo. Resposta { vendas_campanha_resultado: [resultados do canal, como na lista] }, só dos provedores do usuário; 404 '${RESULT_MSG.channelNotFound}' quando o canal não existe.`,
+        idParam('channelId'),
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, def, 'list');
+      const { actor } = request;
       return { vendas_campanha_resultado: await results.byChannel(actor, (request.params as { channelId: string }).channelId) };
     },
   );
 
   const provider = { params: { type: 'object', properties: { id_empresa: { type: 'string', maxLength: 20 } } } };
-  const synthetic = docs(
-    'Relatório SINTÉTICO de resultados de campanha',
-    `${ROLE_DOC}, leitor ou acima. O mês atual e os ${REPORT_MONTHS - 1} anteriores (horário de São Paulo), do mais antigo ao atual, de todos os provedores do usuário ou do provedor do caminho (404 '${RESULT_MSG.providerNotFound}' para um provedor que o usuário não vê). Resposta { periodos: [${REPORT_MONTHS}], anterior: o mês antes do primeiro (para a comparação da primeira coluna) }. ${PERIOD_DOC}`,
-    provider,
-  );
-  const syntheticRoute = async (request: FastifyRequest) => results.synthetic(actorFor(request, def, 'list'), providerOf(request));
+  const reportRights = { config: { access: { resource: 'campaign-results', operation: 'list' } } } as const;
+  const synthetic = {
+    ...reportRights,
+    ...docs(
+      'Relatório SINTÉTICO de resultados de campanha',
+      `${ROLE_DOC}, leitor ou acima. O mês atual e os ${REPORT_MONTHS - 1} anteriores (horário de São Paulo), do mais antigo ao atual, de todos os provedores do usuário ou do provedor do caminho (404 '${RESULT_MSG.providerNotFound}' para um provedor que o usuário não vê). Resposta { periodos: [${REPORT_MONTHS}], anterior: o mês antes do primeiro (para a comparação da primeira coluna) }. ${PERIOD_DOC}`,
+      provider,
+    ),
+  };
+  const syntheticRoute = async (request: FastifyRequest) => results.synthetic(request.actor, providerOf(request));
   app.get(`${REPORT_BASE}/sintetico`, synthetic, syntheticRoute);
   app.get(`${REPORT_BASE}/sintetico/:id_empresa`, synthetic, syntheticRoute);
 
-  const consolidated = docs(
-    'Relatório SEMANAL CONSOLIDADO de resultados de campanha',
-    `${ROLE_DOC}, leitor ou acima. A semana atual e as ${REPORT_WEEKS - 1} anteriores (segunda a domingo, horário de São Paulo), da mais antiga à atual, de todos os provedores do usuário ou do provedor do caminho (404 para um provedor que o usuário não vê). Resposta { periodos: [${REPORT_WEEKS}], anterior, empresas?: [{ id_empresa, empresa, periodos: [${REPORT_WEEKS}] }] }: sem provedor, empresas traz as semanas de cada provedor com resultados nelas (o CTR de cada empresa, em percentual). ${PERIOD_DOC}`,
-    provider,
-  );
-  const consolidatedRoute = async (request: FastifyRequest) => results.weeklyConsolidated(actorFor(request, def, 'list'), providerOf(request));
+  const consolidated = {
+    ...reportRights,
+    ...docs(
+      'Relatório SEMANAL CONSOLIDADO de resultados de campanha',
+      `${ROLE_DOC}, leitor ou acima. A semana atual e as ${REPORT_WEEKS - 1} anteriores (segunda a domingo, horário de São Paulo), da mais antiga à atual, de todos os provedores do usuário ou do provedor do caminho (404 para um provedor que o usuário não vê). Resposta { periodos: [${REPORT_WEEKS}], anterior, empresas?: [{ id_empresa, empresa, periodos: [${REPORT_WEEKS}] }] }: sem provedor, empresas traz as semanas de cada provedor com resultados nelas (o CTR de cada empresa, em percentual). ${PERIOD_DOC}`,
+      provider,
+    ),
+  };
+  const consolidatedRoute = async (request: FastifyRequest) => results.weeklyConsolidated(request.actor, providerOf(request));
   app.get(`${REPORT_BASE}/semanal/consolidado/v2`, consolidated, consolidatedRoute);
   app.get(`${REPORT_BASE}/semanal/consolidado/v2/:id_empresa`, consolidated, consolidatedRoute);
 
@@ -147,26 +164,32 @@ const resultRoutes: V1Module = async (app, { db, service }) => {
   };
   app.post(
     `${REPORT_BASE}/semanal/detalhado/v2`,
-    docs(
-      'Relatório SEMANAL DETALHADO de resultados de campanha, por canal',
-      `${ROLE_DOC}, leitor ou acima. Corpo { canal: nome do canal } ('Facebook', 'Google'; sem diferença de maiúsculas e acentos; um nome que nenhum canal tem dá períodos zerados). As ${REPORT_WEEKS} semanas, de todos os provedores do usuário, só dos resultados desse canal. Resposta { canal, periodos: [${REPORT_WEEKS}], anterior }. ${PERIOD_DOC}`,
-      { body: { type: 'object', description: '{ canal }' } },
-    ),
+    {
+      config: { access: { resource: 'campaign-results', operation: 'list' } },
+      ...docs(
+        'Relatório SEMANAL DETALHADO de resultados de campanha, por canal',
+        `${ROLE_DOC}, leitor ou acima. Corpo { canal: nome do canal } ('Facebook', 'Google'; sem diferença de maiúsculas e acentos; um nome que nenhum canal tem dá períodos zerados). As ${REPORT_WEEKS} semanas, de todos os provedores do usuário, só dos resultados desse canal. Resposta { canal, periodos: [${REPORT_WEEKS}], anterior }. ${PERIOD_DOC}`,
+        { body: { type: 'object', description: '{ canal }' } },
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, def, 'list');
+      const { actor } = request;
       const { canal } = channelBody(request.body, false);
       return results.weeklyByChannel(actor, canal);
     },
   );
   app.post(
     `${REPORT_BASE}/semanal/detalhado/v2/empresa`,
-    docs(
-      'Relatório SEMANAL DETALHADO de resultados de campanha, por canal e provedor',
-      `${ROLE_DOC}, leitor ou acima. Corpo { canal: nome do canal, empresa: id do provedor } (404 para um provedor que o usuário não vê). Resposta { canal, periodos: [${REPORT_WEEKS}], anterior }. ${PERIOD_DOC}`,
-      { body: { type: 'object', description: '{ canal, empresa }' } },
-    ),
+    {
+      config: { access: { resource: 'campaign-results', operation: 'list' } },
+      ...docs(
+        'Relatório SEMANAL DETALHADO de resultados de campanha, por canal e provedor',
+        `${ROLE_DOC}, leitor ou acima. Corpo { canal: nome do canal, empresa: id do provedor } (404 para um provedor que o usuário não vê). Resposta { canal, periodos: [${REPORT_WEEKS}], anterior }. ${PERIOD_DOC}`,
+        { body: { type: 'object', description: '{ canal, empresa }' } },
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, def, 'list');
+      const { actor } = request;
       const { canal, empresa } = channelBody(request.body, true);
       return results.weeklyByChannel(actor, canal, empresa);
     },

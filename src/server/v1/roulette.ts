@@ -18,7 +18,6 @@
 //   POST /v1/public/roulette/{slug}/giro       GET /v1/public/roulette/{slug}/auditoria
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
-import { actorFor, allows, forbidden } from '../auth/access.js';
 import type { RouteThrottle } from '../auth/routeThrottle.js';
 import { customerDirectoryFor } from '../customers/index.js';
 import { HttpError } from '../errors.js';
@@ -61,17 +60,20 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
   const reads: RouteThrottle = { kind: 'roleta:leitura', limit: spinsPerMinute * 6, windowSeconds: 60, message: ROULETTE_MSG.tooMany };
   const spins: RouteThrottle = { kind: 'roleta:giro', limit: spinsPerMinute, windowSeconds: 60, message: ROULETTE_MSG.tooMany };
 
-  app.get('/v1/roulette/', docs('Lista as roletas (roleta_campanha)', `${ROLE_DOC}. Cada campanha com o responsável (usuario_campanha) e os participantes (cliente, nao_cliente).`), async (request) => {
-    const actor = actorFor(request, def, 'list');
+  app.get('/v1/roulette/', { config: { access: { resource: 'roulette-campaigns', operation: 'list' } }, ...docs('Lista as roletas (roleta_campanha)', `${ROLE_DOC}. Cada campanha com o responsável (usuario_campanha) e os participantes (cliente, nao_cliente).`) }, async (request) => {
+    const { actor } = request;
     const { rows: data } = await service.list(def, { sort: { field: 'created_at', order: 'DESC' }, range: [0, 999] }, actor);
     return { roleta_campanha: data.map((c: Record<string, any>) => ({ ...c, usuario_campanha: c.id_usuario_intranet ? { nome: c.responsavel } : null })) };
   });
 
   app.post(
     '/v1/roulette/campaign',
-    docs('Pausa ou reativa uma roleta', `${ROLE_DOC}, solicitante ou acima. Corpo { id_campanha, ativo }. Resposta { update_roleta_campanha }.`, { body: { type: 'object' } }),
+    {
+      config: { access: { resource: 'roulette-campaigns', operation: 'update' } },
+      ...docs('Pausa ou reativa uma roleta', `${ROLE_DOC}, solicitante ou acima. Corpo { id_campanha, ativo }. Resposta { update_roleta_campanha }.`, { body: { type: 'object' } }),
+    },
     async (request) => {
-      const actor = actorFor(request, def, 'update');
+      const { actor } = request;
       refuseUnknownFields(request.body, ['id_campanha', 'ativo']);
       const body = request.body as Record<string, unknown>;
       const row = await roulette.setActive(toId(body.id_campanha, 'id_campanha'), toBoolean(body.ativo, 'ativo'), actor);
@@ -79,18 +81,19 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
     },
   );
 
-  app.delete('/v1/history/:id', docs('Reseta a campanha: encerra a rodada e abre a seguinte (superadmin)', 'Só o superadmin. A rodada atual se encerra e a semente dela é revelada; uma nova rodada começa com nova semente. Nada é apagado: os giros e sorteios da rodada encerrada continuam na auditoria e nas consultas com ?rodada=, o estoque não volta e o intervalo entre giros de cada pessoa continua valendo.'), async (request) => {
-    const actor = actorFor(request, def, 'update');
-    if (!allows(request, def.block.module, 'superadmin')) throw forbidden();
-    await roulette.reset((request.params as { id: string }).id, actor);
+  app.delete('/v1/history/:id', { config: { access: [{ resource: 'roulette-campaigns', operation: 'update' }, { module: 'roulette', right: 'superadmin' }] }, ...docs('Reseta a campanha: encerra a rodada e abre a seguinte (superadmin)', 'Só o superadmin. A rodada atual se encerra e a semente dela é revelada; uma nova rodada começa com nova semente. Nada é apagado: os giros e sorteios da rodada encerrada continuam na auditoria e nas consultas com ?rodada=, o estoque não volta e o intervalo entre giros de cada pessoa continua valendo.') }, async (request) => {
+    await roulette.reset((request.params as { id: string }).id, request.actor);
     return { message: ROULETTE_MSG.reset };
   });
 
   app.delete(
     '/v1/roulette/:id/:ownerId',
-    docs('Exclui uma roleta sem participantes', `${ROLE_DOC}, gestor. ownerId é o responsável da campanha (0 sem responsável). Com participantes ou sorteios: 409 com o texto a mostrar.`),
+    {
+      config: { access: { resource: 'roulette-campaigns', operation: 'delete' } },
+      ...docs('Exclui uma roleta sem participantes', `${ROLE_DOC}, gestor. ownerId é o responsável da campanha (0 sem responsável). Com participantes ou sorteios: 409 com o texto a mostrar.`),
+    },
     async (request) => {
-      const actor = actorFor(request, def, 'delete');
+      const { actor } = request;
       const { id, ownerId } = request.params as { id: string; ownerId: string };
       const campaign = await roulette.campaign(id, actor);
       if (String(campaign.id_usuario_intranet ?? 0) !== ownerId) throw new HttpError(404, MSG.notFound);
@@ -98,21 +101,23 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
     },
   );
 
-  app.get('/v1/roulette/draw/:id', docs('Os sorteios de uma rodada (roleta_sorteio)', `${ROLE_DOC}. Do mais antigo ao mais novo. Consulta: rodada (sem ela, a atual).`), async (request) => {
-    const actor = actorFor(request, def, 'get');
+  app.get('/v1/roulette/draw/:id', { config: { access: { resource: 'roulette-campaigns', operation: 'get' } }, ...docs('Os sorteios de uma rodada (roleta_sorteio)', `${ROLE_DOC}. Do mais antigo ao mais novo. Consulta: rodada (sem ela, a atual).`) }, async (request) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
-    return { roleta_sorteio: await roulette.drawList((request.params as { id: string }).id, actor, roundOf(query)) };
+    return { roleta_sorteio: await roulette.drawList((request.params as { id: string }).id, request.actor, roundOf(query)) };
   });
 
   app.post(
     '/v1/roulette/draw',
-    docs(
-      'Sorteia um participante (o servidor sorteia)',
-      `${ROLE_DOC}, solicitante ou acima. Corpo { id_campanha, cliente: true | false | null, premiado: true | false | null } (null é Todos). O servidor escolhe, pela semente da campanha, um participante entre os que correspondem e ainda não foram sorteados. Resposta { insert_roleta_sorteio_one: { nome, telefone, id_campanha, id_cliente_historico, ... } }; 404 'Não há participantes correspondentes.'.`,
-      { body: { type: 'object' } },
-    ),
+    {
+      config: { access: { resource: 'roulette-draws', operation: 'create' } },
+      ...docs(
+        'Sorteia um participante (o servidor sorteia)',
+        `${ROLE_DOC}, solicitante ou acima. Corpo { id_campanha, cliente: true | false | null, premiado: true | false | null } (null é Todos). O servidor escolhe, pela semente da campanha, um participante entre os que correspondem e ainda não foram sorteados. Resposta { insert_roleta_sorteio_one: { nome, telefone, id_campanha, id_cliente_historico, ... } }; 404 'Não há participantes correspondentes.'.`,
+        { body: { type: 'object' } },
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, roulette.draws, 'create');
+      const { actor } = request;
       refuseUnknownFields(request.body, ['id_campanha', 'cliente', 'premiado']);
       const body = request.body as Record<string, unknown>;
       const row = await roulette.draw(toId(body.id_campanha, 'id_campanha'), { cliente: flag(body.cliente, 'cliente'), premiado: flag(body.premiado, 'premiado') }, actor);
@@ -121,7 +126,7 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
   );
 
   const participants = async (request: FastifyRequest) => {
-    const actor = actorFor(request, def, 'get');
+    const { actor } = request;
     const { id, isCustomer } = request.params as { id: string; isCustomer?: string };
     const query = (request.query ?? {}) as Record<string, unknown>;
     const { rows, total } = await roulette.participants(
@@ -137,24 +142,30 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
     );
     return { roleta_historico: rows, total };
   };
-  const participantsDoc = docs('Os participantes de uma roleta (roleta_historico)', `${ROLE_DOC}. isCustomer: true (clientes) ou false (não clientes); sem ele, todos. Consulta: erro=true|false, rodada (sem ela, a atual), limit (até 1000), offset.`);
+  const participantsDoc = {
+    config: { access: { resource: 'roulette-campaigns', operation: 'get' } },
+    ...docs('Os participantes de uma roleta (roleta_historico)', `${ROLE_DOC}. isCustomer: true (clientes) ou false (não clientes); sem ele, todos. Consulta: erro=true|false, rodada (sem ela, a atual), limit (até 1000), offset.`),
+  } as const;
   app.get('/v1/roulette/customers/:id', participantsDoc, participants);
   app.get('/v1/roulette/customers/:id/:isCustomer', participantsDoc, participants);
 
-  app.get('/v1/roulette/admin', docs('Quem pode ser responsável por uma roleta', `${ROLE_DOC}. Os usuários ativos dos provedores de quem chama (todos, para o superadmin).`), async (request) => {
-    const actor = actorFor(request, def, 'create');
+  app.get('/v1/roulette/admin', { config: { access: { resource: 'roulette-campaigns', operation: 'create' } }, ...docs('Quem pode ser responsável por uma roleta', `${ROLE_DOC}. Os usuários ativos dos provedores de quem chama (todos, para o superadmin).`) }, async (request) => {
+    const { actor } = request;
     return { usuarios: await roulette.owners(actor) };
   });
 
   app.put(
     '/v1/roulette/:id/premios',
-    docs(
-      'Grava os prêmios das duas rodas de uma roleta',
-      `${ROLE_DOC}, solicitante ou acima. Corpo { premios: [{ id?, nome, descricao, cliente, peso_item, quantidade, quantidade_minima, animacao }] }: a lista inteira, na ordem das rodas; cada roda com de 4 a 7 prêmios. Os que têm id são atualizados, os sem id criados e os que faltam removidos, numa transação. Um prêmio já ganho não pode ser removido: 409 'CAMPANHA COM PREMIOS JA DISTRIBUIDOS'.`,
-      { body: { type: 'object' } },
-    ),
+    {
+      config: { access: { resource: 'roulette-prizes', operation: 'update' } },
+      ...docs(
+        'Grava os prêmios das duas rodas de uma roleta',
+        `${ROLE_DOC}, solicitante ou acima. Corpo { premios: [{ id?, nome, descricao, cliente, peso_item, quantidade, quantidade_minima, animacao }] }: a lista inteira, na ordem das rodas; cada roda com de 4 a 7 prêmios. Os que têm id são atualizados, os sem id criados e os que faltam removidos, numa transação. Um prêmio já ganho não pode ser removido: 409 'CAMPANHA COM PREMIOS JA DISTRIBUIDOS'.`,
+        { body: { type: 'object' } },
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, roulette.prizes, 'update');
+      const { actor } = request;
       refuseUnknownFields(request.body, ['premios']);
       return { premios: await roulette.savePrizes((request.params as { id: string }).id, (request.body as Record<string, unknown>).premios, actor) };
     },
@@ -162,9 +173,12 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
 
   app.put(
     '/v1/roulette/:id/aparencia',
-    docs('Grava a aparência de uma roleta', `${ROLE_DOC}, solicitante ou acima. Corpo { ${APPEARANCE_FIELDS.join(', ')} }; url_background é o id de uma imagem jpg ou png enviada a POST /v1/files/ (bucket roletas, até 10 MB) que quem grava pode baixar; outro arquivo: 400 { errors: { url_background } }.`, { body: { type: 'object' } }),
+    {
+      config: { access: { resource: 'roulette-appearances', operation: 'update' } },
+      ...docs('Grava a aparência de uma roleta', `${ROLE_DOC}, solicitante ou acima. Corpo { ${APPEARANCE_FIELDS.join(', ')} }; url_background é o id de uma imagem jpg ou png enviada a POST /v1/files/ (bucket roletas, até 10 MB) que quem grava pode baixar; outro arquivo: 400 { errors: { url_background } }.`, { body: { type: 'object' } }),
+    },
     async (request) => {
-      const actor = actorFor(request, roulette.appearances, 'update');
+      const { actor } = request;
       if (!isPlainObject(request.body)) throw new ValidationError({}, MSG.badRequest);
       refuseUnknownFields(request.body, APPEARANCE_FIELDS);
       return { aparencia: await roulette.saveAppearance((request.params as { id: string }).id, request.body as Record<string, unknown>, actor) };
@@ -173,9 +187,12 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
 
   app.post(
     '/v1/roulette/:id/revelar',
-    docs('Revela a semente e encerra a roleta', `${ROLE_DOC}, gestor. Depois disso ninguém mais gira nem sorteia, e a página de auditoria confere cada giro e cada sorteio.`),
+    {
+      config: { access: { resource: 'roulette-campaigns', operation: 'delete' } },
+      ...docs('Revela a semente e encerra a roleta', `${ROLE_DOC}, gestor. Depois disso ninguém mais gira nem sorteia, e a página de auditoria confere cada giro e cada sorteio.`),
+    },
     async (request) => {
-      const actor = actorFor(request, def, 'delete');
+      const { actor } = request;
       return { campanha: await roulette.reveal((request.params as { id: string }).id, actor) };
     },
   );

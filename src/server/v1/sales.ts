@@ -9,7 +9,6 @@
 // (400, 'Campo não permitido'), and so is a filter on a field the record does not have.
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
-import { actorFor } from '../auth/access.js';
 import { customerDirectoryFor } from '../customers/index.js';
 import { registerLeadHooks } from '../leads/hooks.js';
 import { badField, filterOf, isObject } from '../onboarding/filters.js';
@@ -90,12 +89,15 @@ const salesRoutes: V1Module = async (app, { db, service }) => {
     // POST v1/vendas/{kind} { filtro? } -> { vendas_{kind}: [...] }
     app.post(
       `/v1/vendas/${kind}`,
-      docs(
-        `Lista de ${def.block.labels.plural.toLowerCase()} (${N})`,
-        `${ROLE_DOC}, leitor ou acima. Corpo { filtro?: { campo: valor | [valores] | { _eq | _in | _neq | _gt | _gte | _lt | _lte: valor }, sistema?: nome ou id do provedor } } (também { where }). sistema: só os que têm a marca do provedor (Bitcom: bitcom, RazãoInfo: razao, Vetorial: vetorial; sem acento nem caixa); um provedor sem marca não acha nenhum. Sem corpo: todos. Resposta { ${N}: [{ id, nome, bitcom, razao, vetorial, ${kind === 'campanha' ? 'api' : 'public'}, ativo, created_at }] } por nome.`,
-      ),
+      {
+        config: { access: { resource: def.name, operation: 'list' } },
+        ...docs(
+          `Lista de ${def.block.labels.plural.toLowerCase()} (${N})`,
+          `${ROLE_DOC}, leitor ou acima. Corpo { filtro?: { campo: valor | [valores] | { _eq | _in | _neq | _gt | _gte | _lt | _lte: valor }, sistema?: nome ou id do provedor } } (também { where }). sistema: só os que têm a marca do provedor (Bitcom: bitcom, RazãoInfo: razao, Vetorial: vetorial; sem acento nem caixa); um provedor sem marca não acha nenhum. Sem corpo: todos. Resposta { ${N}: [{ id, nome, bitcom, razao, vetorial, ${kind === 'campanha' ? 'api' : 'public'}, ativo, created_at }] } por nome.`,
+        ),
+      },
       async (request) => {
-        const actor = actorFor(request, def, 'list');
+        const { actor } = request;
         refuseUnknownFields(request.body, ['filtro', 'where']);
         const filter = await listFilter(db, filterOf(request.body), actor);
         return { [N]: filter === null ? [] : await listAll(service, def, actor, filter) };
@@ -105,20 +107,26 @@ const salesRoutes: V1Module = async (app, { db, service }) => {
     // GET v1/vendas/{kind}/{id} -> { vendas_{kind}_by_pk }
     app.get(
       `/v1/vendas/${kind}/:id`,
-      docs(`Um(a) ${label} (${N}_by_pk)`, `${ROLE_DOC}, leitor ou acima. Resposta { ${N}_by_pk: { id, nome, ... } }; 404 quando não existe.`, idParam),
-      async (request) => ({ [`${N}_by_pk`]: await service.getOne(def, idOf(request), actorFor(request, def, 'get')) }),
+      {
+        config: { access: { resource: def.name, operation: 'get' } },
+        ...docs(`Um(a) ${label} (${N}_by_pk)`, `${ROLE_DOC}, leitor ou acima. Resposta { ${N}_by_pk: { id, nome, ... } }; 404 quando não existe.`, idParam),
+      },
+      async (request) => ({ [`${N}_by_pk`]: await service.getOne(def, idOf(request), request.actor) }),
     );
 
     // PUT v1/vendas/{kind}/{id} { object } -> { update_vendas_{kind}_by_pk }
     app.put(
       `/v1/vendas/${kind}/:id`,
-      docs(
-        `Edita um(a) ${label} ou troca o status (update_${N}_by_pk)`,
-        `${ROLE_DOC}, solicitante ou acima. Corpo { object: { campos a mudar } } (também { _set } ou os campos); no Ativar/Desativar só { object: { ativo } }. Resposta { update_${N}_by_pk: { id, ... } }; 404 quando não existe.`,
-        { ...idParam, ...anyBody('{ object }') },
-      ),
+      {
+        config: { access: { resource: def.name, operation: 'update' } },
+        ...docs(
+          `Edita um(a) ${label} ou troca o status (update_${N}_by_pk)`,
+          `${ROLE_DOC}, solicitante ou acima. Corpo { object: { campos a mudar } } (também { _set } ou os campos); no Ativar/Desativar só { object: { ativo } }. Resposta { update_${N}_by_pk: { id, ... } }; 404 quando não existe.`,
+          { ...idParam, ...anyBody('{ object }') },
+        ),
+      },
       async (request) => {
-        const actor = actorFor(request, def, 'update');
+        const { actor } = request;
         return { [`update_${N}_by_pk`]: await service.update(def, idOf(request), recordOf(request.body, ['object', '_set']), actor) };
       },
     );
@@ -126,24 +134,30 @@ const salesRoutes: V1Module = async (app, { db, service }) => {
     // DELETE v1/vendas/{kind}/{id} -> { delete_vendas_{kind}_by_pk }
     app.delete(
       `/v1/vendas/${kind}/:id`,
-      docs(
-        `Exclui um(a) ${label} (delete_${N}_by_pk)`,
-        `${ROLE_DOC}, gestor ou superadmin. Resposta { delete_${N}_by_pk: { id, ... } }; 404 quando não existe; 409 quando leads a usam (a mensagem diz quais).`,
-        idParam,
-      ),
-      async (request) => ({ [`delete_${N}_by_pk`]: await service.delete(def, idOf(request), actorFor(request, def, 'delete')) }),
+      {
+        config: { access: { resource: def.name, operation: 'delete' } },
+        ...docs(
+          `Exclui um(a) ${label} (delete_${N}_by_pk)`,
+          `${ROLE_DOC}, gestor ou superadmin. Resposta { delete_${N}_by_pk: { id, ... } }; 404 quando não existe; 409 quando leads a usam (a mensagem diz quais).`,
+          idParam,
+        ),
+      },
+      async (request) => ({ [`delete_${N}_by_pk`]: await service.delete(def, idOf(request), request.actor) }),
     );
 
     // POST v1/vendas/criar/{kind} { object } -> { insert_vendas_{kind}: { affected_rows, returning } }
     app.post(
       `/v1/vendas/criar/${kind}`,
-      docs(
-        `Cadastra um(a) ${label} (insert_${N})`,
-        `${ROLE_DOC}, solicitante ou acima. Corpo { object: { ${createFields} } } (também os campos sem object); nome obrigatório, as marcas valem false e ativo true quando ausentes. Resposta { insert_${N}: { affected_rows: 1, returning: [{ id, ... }] } }. Erros 400 { message, errors: { campo: mensagem } }.`,
-        anyBody('{ object }'),
-      ),
+      {
+        config: { access: { resource: def.name, operation: 'create' } },
+        ...docs(
+          `Cadastra um(a) ${label} (insert_${N})`,
+          `${ROLE_DOC}, solicitante ou acima. Corpo { object: { ${createFields} } } (também os campos sem object); nome obrigatório, as marcas valem false e ativo true quando ausentes. Resposta { insert_${N}: { affected_rows: 1, returning: [{ id, ... }] } }. Erros 400 { message, errors: { campo: mensagem } }.`,
+          anyBody('{ object }'),
+        ),
+      },
       async (request) => {
-        const actor = actorFor(request, def, 'create');
+        const { actor } = request;
         const row = await service.create(def, recordOf(request.body, ['object']), actor);
         return { [`insert_${N}`]: { affected_rows: 1, returning: [row] } };
       },
@@ -158,12 +172,15 @@ const salesRoutes: V1Module = async (app, { db, service }) => {
   // POST v1/lead/tracking/destino/filtrado (no payload) -> { vendas_destino: [{ id, nome, url }] }
   app.post(
     '/v1/lead/tracking/destino/filtrado',
-    docs(
-      'Destinos dos links de rastreamento (vendas_destino)',
-      `${ROLE_DOC}, leitor ou acima. Sem corpo (ou { filtro } como em /v1/vendas/canal). Resposta { vendas_destino: [{ id, nome, url }] }: os destinos ativos (com filtro.ativo, os pedidos), por nome. Novos destinos são cadastrados pelo superadmin (/marketing/tracking-destinations).`,
-    ),
+    {
+      config: { access: { resource: 'tracking-destinations', operation: 'list' } },
+      ...docs(
+        'Destinos dos links de rastreamento (vendas_destino)',
+        `${ROLE_DOC}, leitor ou acima. Sem corpo (ou { filtro } como em /v1/vendas/canal). Resposta { vendas_destino: [{ id, nome, url }] }: os destinos ativos (com filtro.ativo, os pedidos), por nome. Novos destinos são cadastrados pelo superadmin (/marketing/tracking-destinations).`,
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, destinations, 'list');
+      const { actor } = request;
       refuseUnknownFields(request.body, ['filtro', 'where']);
       const filtro = filterOf(request.body);
       const filter = await listFilter(db, filtro, actor);

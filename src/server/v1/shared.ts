@@ -9,9 +9,9 @@
 // Who may ask: the user about themself; a manager of any module (any gestor role, users:gestor
 // included) or the superadmin about a user sharing one of their providers. Others get 403; a user
 // outside the caller's providers answers 404, as a record outside one's scope does everywhere.
-import type { FastifyRequest } from 'fastify';
-import { isSuperadmin, ROLE_HEADER } from '../../domain/roles.js';
-import { authorize, forbidden, holdsRole, requireUser } from '../auth/access.js';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import { isSuperadmin } from '../../domain/roles.js';
+import { authorize, requireUser } from '../auth/access.js';
 import { notFound } from '../errors.js';
 import { toId } from '../onboarding/filters.js';
 import type { Actor, ResourceService } from '../resources/service.js';
@@ -21,6 +21,8 @@ import type { V1Module } from './index.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const docs = (summary: string, description: string) => ({
+  // Signed in; who may see whom is targetOf's rule (see the header).
+  config: { access: { module: 'users', right: 'user' } } satisfies FastifyContextConfig,
   schema: {
     tags: ['Usuários'],
     summary,
@@ -41,7 +43,6 @@ interface Target {
 /** The user a call is about, once the caller may see them (see the header). */
 async function targetOf(request: FastifyRequest, service: ResourceService): Promise<Target> {
   const caller = requireUser(request);
-  if (!holdsRole(caller, request.headers[ROLE_HEADER])) throw forbidden();
   const users = service.get('users');
   const raw = (request.params as { userId: string }).userId.trim();
   let id: number;

@@ -13,7 +13,6 @@
 // caller. Bodies are strict (a field a call does not read: 400 'Campo não permitido').
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
-import { actorFor } from '../auth/access.js';
 import { contentDisposition } from '../files/routes.js';
 import { badField, filterConditions, filterOf, isObject, toId, toInt } from '../onboarding/filters.js';
 import { Params } from '../resources/query.js';
@@ -92,13 +91,16 @@ const trackingRoutes: V1Module = async (app, { db, service, config }) => {
   // POST v1/vendas/tracking/url -> { insert_vendas_tracking_url: { affected_rows: 1, returning: [{ id, url, ... }] } }
   app.post(
     '/v1/vendas/tracking/url',
-    docs(
-      'Gera um link de rastreamento (insert_vendas_tracking_url)',
-      `${ROLE_DOC}, solicitante ou acima. Corpo { params: { cmp: id da campanha, chn: id do canal, dst?: id do destino ou null }, id_empresa, id_usuario? (ignorado: o autor é quem chama) } (também dentro de { object }). A campanha e o canal precisam estar ativos e ter a marca do provedor; sem destino, o link leva ao site do provedor. Resposta { insert_vendas_tracking_url: { affected_rows: 1, returning: [{ id, url, codigo, params, ... }] } }: url é o link gerado.`,
-      { body: { type: 'object' } },
-    ),
+    {
+      config: { access: { resource: 'tracking-links', operation: 'create' } },
+      ...docs(
+        'Gera um link de rastreamento (insert_vendas_tracking_url)',
+        `${ROLE_DOC}, solicitante ou acima. Corpo { params: { cmp: id da campanha, chn: id do canal, dst?: id do destino ou null }, id_empresa, id_usuario? (ignorado: o autor é quem chama) } (também dentro de { object }). A campanha e o canal precisam estar ativos e ter a marca do provedor; sem destino, o link leva ao site do provedor. Resposta { insert_vendas_tracking_url: { affected_rows: 1, returning: [{ id, url, codigo, params, ... }] } }: url é o link gerado.`,
+        { body: { type: 'object' } },
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, def, 'create');
+      const { actor } = request;
       const body = isPlainObject(request.body) && 'object' in request.body ? (refuseUnknownFields(request.body, ['object']), request.body.object) : request.body;
       if (!isPlainObject(body)) throw new ValidationError({}, MSG.badRequest);
       refuseUnknownFields(body, ['params', 'id_empresa', 'id_usuario']);
@@ -111,13 +113,16 @@ const trackingRoutes: V1Module = async (app, { db, service, config }) => {
   // PUT v1/vendas/tracking/url -> { update_vendas_tracking_url: { affected_rows: 1, returning: [...] } }
   app.put(
     '/v1/vendas/tracking/url',
-    docs(
-      'Atualiza um link de rastreamento (update_vendas_tracking_url)',
-      `${ROLE_DOC}, solicitante ou acima. Corpo { id, object: { params: { cmp, chn, dst? }, id_empresa?, id_usuario? (ignorado) } }. O código e o link não mudam: o link passa a levar ao novo destino com os novos parâmetros. Resposta { update_vendas_tracking_url: { affected_rows: 1, returning: [{ id, url, ... }] } }; 404 quando não existe.`,
-      { body: { type: 'object' } },
-    ),
+    {
+      config: { access: { resource: 'tracking-links', operation: 'update' } },
+      ...docs(
+        'Atualiza um link de rastreamento (update_vendas_tracking_url)',
+        `${ROLE_DOC}, solicitante ou acima. Corpo { id, object: { params: { cmp, chn, dst? }, id_empresa?, id_usuario? (ignorado) } }. O código e o link não mudam: o link passa a levar ao novo destino com os novos parâmetros. Resposta { update_vendas_tracking_url: { affected_rows: 1, returning: [{ id, url, ... }] } }; 404 quando não existe.`,
+        { body: { type: 'object' } },
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, def, 'update');
+      const { actor } = request;
       const body = request.body;
       if (!isPlainObject(body)) throw new ValidationError({}, MSG.badRequest);
       refuseUnknownFields(body, ['id', 'object']);
@@ -134,12 +139,15 @@ const trackingRoutes: V1Module = async (app, { db, service, config }) => {
   // POST v1/vendas/tracking/url/filtro -> { vendas_tracking_url: [...] }
   app.post(
     '/v1/vendas/tracking/url/filtro',
-    docs(
-      'Lista os links de rastreamento (vendas_tracking_url)',
-      `${ROLE_DOC}, leitor ou acima. Corpo { filtro?: { id, id_empresa, id_campanha, id_canal, id_destino, id_usuario: valor | [valores] | { _eq | _in }, codigo: texto, created_at: { _gte | _lte: AAAA-MM-DD } }, limit? (até ${MAX_LIST}), offset? }. Só os provedores de quem chama. Resposta { vendas_tracking_url: [{ id, url, codigo, params, id_empresa, ..., cliques, created_at, empresa: { id, nome }, campanha, canal, destino, usuario }] }, dos mais novos aos mais antigos.`,
-    ),
+    {
+      config: { access: { resource: 'tracking-links', operation: 'list' } },
+      ...docs(
+        'Lista os links de rastreamento (vendas_tracking_url)',
+        `${ROLE_DOC}, leitor ou acima. Corpo { filtro?: { id, id_empresa, id_campanha, id_canal, id_destino, id_usuario: valor | [valores] | { _eq | _in }, codigo: texto, created_at: { _gte | _lte: AAAA-MM-DD } }, limit? (até ${MAX_LIST}), offset? }. Só os provedores de quem chama. Resposta { vendas_tracking_url: [{ id, url, codigo, params, id_empresa, ..., cliques, created_at, empresa: { id, nome }, campanha, canal, destino, usuario }] }, dos mais novos aos mais antigos.`,
+      ),
+    },
     async (request) => {
-      const actor = actorFor(request, def, 'list');
+      const { actor } = request;
       refuseUnknownFields(request.body, ['filtro', 'where', 'limit', 'offset']);
       const body = (isPlainObject(request.body) ? request.body : {}) as Record<string, unknown>;
       const p = new Params();
@@ -158,13 +166,16 @@ const trackingRoutes: V1Module = async (app, { db, service, config }) => {
   // GET v1/vendas/tracking/url/{id}/estatisticas?de&ate
   app.get(
     '/v1/vendas/tracking/url/:id/estatisticas',
-    docs(
-      'Estatísticas de um link de rastreamento',
-      `${ROLE_DOC}, leitor ou acima. Período ?de=AAAA-MM-DD&ate=AAAA-MM-DD (dias de São Paulo; padrão os últimos 30 dias; no máximo 366). Resposta { link: { id, url, ... }, periodo, totais: { cliques, humanos, bots, previews, head, unicos, qr }, por_dia: [{ data, humanos, bots, unicos }], dispositivos, navegadores, sistemas, referencias: [{ nome, cliques }] }. humanos: acessos GET de navegadores; bots: outros robôs; previews: pré-visualizações de apps (WhatsApp, Facebook...); head: requisições HEAD; unicos: um por endereço e hora; qr: acessos de pessoas pelo QR code.`,
-      { ...idParam, querystring: { type: 'object', properties: { de: { type: 'string', maxLength: 10 }, ate: { type: 'string', maxLength: 10 } }, additionalProperties: false } },
-    ),
+    {
+      config: { access: { resource: 'tracking-links', operation: 'get' } },
+      ...docs(
+        'Estatísticas de um link de rastreamento',
+        `${ROLE_DOC}, leitor ou acima. Período ?de=AAAA-MM-DD&ate=AAAA-MM-DD (dias de São Paulo; padrão os últimos 30 dias; no máximo 366). Resposta { link: { id, url, ... }, periodo, totais: { cliques, humanos, bots, previews, head, unicos, qr }, por_dia: [{ data, humanos, bots, unicos }], dispositivos, navegadores, sistemas, referencias: [{ nome, cliques }] }. humanos: acessos GET de navegadores; bots: outros robôs; previews: pré-visualizações de apps (WhatsApp, Facebook...); head: requisições HEAD; unicos: um por endereço e hora; qr: acessos de pessoas pelo QR code.`,
+        { ...idParam, querystring: { type: 'object', properties: { de: { type: 'string', maxLength: 10 }, ate: { type: 'string', maxLength: 10 } }, additionalProperties: false } },
+      ),
+    },
     async (request) => {
-      const link = await service.getOne(def, idOf(request), actorFor(request, def, 'get'));
+      const link = await service.getOne(def, idOf(request), request.actor);
       const period = periodOf(request.query as { de?: string; ate?: string });
       return { link, ...(await linkStats(db, link.id as number, period)) };
     },
@@ -174,13 +185,16 @@ const trackingRoutes: V1Module = async (app, { db, service, config }) => {
   for (const kind of ['png', 'svg'] as const) {
     app.get(
       `/v1/vendas/tracking/url/:id/qrcode.${kind}`,
-      docs(
-        `QR code do link (${kind.toUpperCase()})`,
-        `${ROLE_DOC}, leitor ou acima. O QR code leva ao link com ?qr=1: os acessos por ele são marcados. Baixado como link-<codigo>.${kind}.`,
-        idParam,
-      ),
+      {
+        config: { access: { resource: 'tracking-links', operation: 'get' } },
+        ...docs(
+          `QR code do link (${kind.toUpperCase()})`,
+          `${ROLE_DOC}, leitor ou acima. O QR code leva ao link com ?qr=1: os acessos por ele são marcados. Baixado como link-<codigo>.${kind}.`,
+          idParam,
+        ),
+      },
       async (request, reply) => {
-        const link = await service.getOne(def, idOf(request), actorFor(request, def, 'get'));
+        const link = await service.getOne(def, idOf(request), request.actor);
         const url = String(link.url);
         reply.header('content-disposition', contentDisposition(`link-${link.codigo}.${kind}`)).header('cache-control', 'private, no-store');
         if (kind === 'png') return reply.type('image/png').send(await qrPng(url));
