@@ -180,7 +180,15 @@ describe('GET v1/rh/relatorios/list-general', () => {
     const active = await ok('list-general', { id_empresa: A });
     expect(names(active)).toEqual(['Ana Aniversariante', 'Bruno Técnico', 'Carla Comercial', 'Elias Sem Perfil']);
     expect(active.linhas[3]).toMatchObject({ genero: null, data_nascimento: null, idade: null, situacao: 'Ativo' });
-    expect(active.linhas[0]).toMatchObject({ genero: 'Feminino', idade: 30, tempo_empresa: 5, email: expect.stringContaining('@relatorios.test') });
+    // Born and admitted on the 1st of this month, 30 and 5 years ago: in 365.25-day years that is 30 (or 29.9...) and 5.0 (or 4.9), by the calendar.
+    expect(active.linhas[0]).toMatchObject({
+      genero: 'Feminino',
+      idade: yearsBetween(thisMonth(year - 30), today),
+      tempo_empresa: decimalYearsBetween(thisMonth(year - 5), today),
+      email: expect.stringContaining('@relatorios.test'),
+    });
+    expect(active.linhas[0].idade).toBeGreaterThanOrEqual(29);
+    expect(active.linhas[0].tempo_empresa).toBeGreaterThanOrEqual(4.9);
     expect(names(await ok('list-general', { id_empresa: A, situacao: 'inativos' }))).toEqual(['Davi Desligado']);
     const all = await ok('list-general', { id_empresa: A, situacao: 'todos', ordem: 'nome', direcao: 'desc', por_pagina: 2, pagina: 2 });
     expect(all.total).toBe(5);
