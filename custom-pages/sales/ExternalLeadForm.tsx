@@ -6,20 +6,20 @@
 // the campaign and channel offered are the active ones the chosen provider uses. Saving creates the
 // lead through the generic API (POST /api/leads) as the external team's, from the external form, with
 // the leads schema's toast, and opens the external tree's leads list.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Box, TextField } from '@mui/material';
-import { Create, ReferenceInput, ResourceContextProvider, SelectInput, SimpleForm } from 'react-admin';
+import { Box } from '@mui/material';
+import { Create, ResourceContextProvider, SelectInput, SimpleForm } from 'react-admin';
 import { applyMask, MASKS } from '../../src/domain/format.js';
 import { onlyDigits } from '../../src/domain/validators.js';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
 import { useGoBack } from '../../src/admin/shell/navigation.js';
 import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { formReferences, isBlankId, providerFlagFilter, sameId } from '../../src/admin/generator/dependent.js';
-import { CHOOSE_PROVIDER, FormReferencesProvider, isWide, NO_OPTIONS_TEXT, ReferenceAutocomplete, SchemaInput, validation } from '../../src/admin/generator/inputs.js';
+import { formReferences, isBlankId } from '../../src/admin/generator/dependent.js';
+import { CHOOSE_PROVIDER, FormReferencesProvider, isWide, SchemaInput, validation } from '../../src/admin/generator/inputs.js';
 import { configByResource } from '../../src/admin/generator/registry.js';
 import { FORM_MAX_WIDTH, FormCell, FormSection, FormToolbar, InvalidSubmitNotifier, RequiredBanner, useSubmitFeedback } from '../../src/admin/generator/ResourceForm.js';
 import { useResourceToasts } from '../../src/admin/generator/RowActions.js';
@@ -119,49 +119,8 @@ function ProviderSelect({ config }: { config: ResourceConfig }) {
   );
 }
 
-/**
- * The campaign or channel select: the generated reference select's options (searched on the server),
- * narrowed to the active ones the chosen provider uses, so offered once the provider is known (each
- * provider its own select: no options of the previous one linger); choosing another provider clears
- * a choice made for the previous one.
- */
-function OfferSelect({ config, field, providerName }: { config: ResourceConfig; field: string; providerName: string | undefined }) {
-  const reference = config.references[field];
-  const target = reference ? configByResource.get(reference.resource) : undefined;
-  const property = config.properties[field];
-  const provider = useWatch({ name: 'id_empresa' });
-  const { getValues, setValue } = useFormContext();
-  const previous = useRef(provider);
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = provider;
-    if (!isBlankId(before) && !sameId(before, provider) && !isBlankId(getValues(field))) setValue(field, null, { shouldDirty: true });
-  }, [provider, field, getValues, setValue]);
-  if (!reference || !target) return <SchemaInput config={config} field={field} />;
-  if (providerName === undefined) {
-    return <TextField label={property.title} value="" disabled fullWidth variant="filled" size="small" margin="dense" helperText={CHOOSE_PROVIDER} />;
-  }
-  const filter = providerFlagFilter(providerName, Object.keys(target.properties));
-  return (
-    <ReferenceInput key={providerName} source={field} reference={reference.resource} filter={filter} sort={{ field: reference.label, order: 'ASC' }}>
-      <ReferenceAutocomplete
-        reference={reference}
-        label={property.title}
-        validate={validation(property, config.required.has(field))}
-        helperText={false}
-        fullWidth
-        filterToQuery={(text: string) => (text && target.search.length ? { q: text } : {})}
-        noOptionsText={NO_OPTIONS_TEXT}
-      />
-    </ReferenceInput>
-  );
-}
-
 function LeadFields({ config, cep }: { config: ResourceConfig; cep?: string }) {
   const references = useMemo(() => formReferences(config, lookup), [config]);
-  const { data: companies } = useCompanies();
-  const provider = useWatch({ name: 'id_empresa' });
-  const providerName = companies?.find((c) => sameId(c.id, provider))?.nome;
   const present = (field: string) => Boolean(config.properties[field]) && !config.properties[field].readOnly;
   const fields = SECTIONS.flatMap((s) => s.fields).filter(present);
   // The lead keeps no provider city (no id_cidade): its CEP input looks the address up without
@@ -173,7 +132,6 @@ function LeadFields({ config, cep }: { config: ResourceConfig; cep?: string }) {
 
   const input = (field: string) => {
     if (field === 'id_empresa') return <ProviderSelect config={config} />;
-    if (field === 'id_campanha' || field === 'id_canal') return <OfferSelect config={config} field={field} providerName={providerName} />;
     if (field === 'cep') return <SchemaInput config={cepConfig} field={field} />;
     return <SchemaInput config={config} field={field} />;
   };

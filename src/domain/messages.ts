@@ -33,8 +33,15 @@ export const MSG = {
   /** A row of every provider (x-intranet.providerShared: an empty Provedor) is the superadmin's to write. */
   sharedProviderNeeded: 'Escolha o provedor: só o superadministrador escreve para todos os provedores.',
   /** A field of x-intranet.fieldAccess written by who lacks its right (after notAuthorized). */
-  fieldRight: (title: string, rights: readonly string[]) =>
+  fieldRight: (title: string, rights: readonly string[] = []) =>
     `O campo "${title}" só pode ser alterado ${rights.includes('superadmin') && rights.length === 1 ? 'pelo superadministrador' : rights.some((r) => r === 'manage' || r === 'anyGestor') ? 'por um gestor' : 'por quem tem esse direito'}.`,
+  /** A campaign or channel (x-intranet.references providerFlag) paused or not used by the record's provider. */
+  optionNotAllowed: (singular: string, gender: 'm' | 'f' = 'm') =>
+    `${gender === 'f' ? 'A' : 'O'} ${singular.toLowerCase()} precisa estar ${gender === 'f' ? 'ativa' : 'ativo'} e ser ${gender === 'f' ? 'usada' : 'usado'} por este provedor.`,
+  /** A write that would place a row in a provider outside the caller's (403). */
+  outsideProviders: 'Este usuário não tem autorização para realizar esta operação. Você só pode gravar dados dos provedores aos quais está vinculado.',
+  /** A row the audit trail keeps (a roulette's spins and draws, a closed round): refused by the database. */
+  keptForAudit: 'Este registro faz parte da auditoria e não pode ser alterado nem excluído.',
   invalid: 'Valor inválido',
   success: 'Dados atualizados com sucesso!',
   /** A deletion that the spec gives no text of its own (the communication screens' delete text). */

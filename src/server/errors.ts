@@ -173,6 +173,9 @@ export function fromDatabaseError(e: unknown, operation?: 'write' | 'delete'): H
       return operation === 'delete' ? new HttpError(409, MSG.inUse) : withField(400, MSG.referenceMissing, MSG.referenceMissing);
     case '23502':
       return withField(400, MSG.requiredForm, MSG.required);
+    // A trigger keeping an audit trail (a roulette's spins and draws, a closed round).
+    case '23001':
+      return new HttpError(409, MSG.keptForAudit);
     // A CHECK constraint: on its column when it covers one (withConstraintColumn).
     case '23514':
       return withField(400, MSG.failure, MSG.invalid);

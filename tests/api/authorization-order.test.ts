@@ -75,6 +75,6 @@ describe('a unique rule never answers for another provider\'s row', () => {
     const headers = await managerOf(t.app.registry.get('family')!, A);
     const repeated = await t.app.inject({ method: 'POST', url: '/api/family', headers, payload: writable(t.app.registry.get('family')!, family) });
     expect(repeated.statusCode, repeated.body).toBe(403);
-    expect(repeated.json().message).toBe('Este usuário não tem autorização para realizar esta operação.');
+    expect(repeated.json().message).toBe('Este usuário não tem autorização para realizar esta operação. Você só pode gravar dados dos provedores aos quais está vinculado.');
   });
 });

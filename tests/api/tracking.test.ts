@@ -80,10 +80,10 @@ describe('POST v1/vendas/tracking/url', () => {
   it('refuses a campaign or channel without the provider flag, or inactive, in pt-BR', async () => {
     let r = await call('POST', '/v1/vendas/tracking/url', { params: { cmp: ids.cmpVetorial, chn: ids.chn }, id_empresa: A }, 'marketing:solicitante');
     expect(r.statusCode).toBe(400);
-    expect(r.json().errors.id_campanha).toBe(TRACKING_MSG.campaignNotAllowed);
+    expect(r.json().errors.id_campanha).toBe('A campanha precisa estar ativa e ser usada por este provedor.');
     r = await call('POST', '/v1/vendas/tracking/url', { params: { cmp: ids.cmpInactive, chn: ids.chnVetorial }, id_empresa: A }, 'marketing:solicitante');
     expect(r.statusCode).toBe(400);
-    expect(r.json().errors).toMatchObject({ id_campanha: TRACKING_MSG.campaignNotAllowed, id_canal: TRACKING_MSG.channelNotAllowed });
+    expect(r.json().errors).toMatchObject({ id_campanha: 'A campanha precisa estar ativa e ser usada por este provedor.', id_canal: 'O canal precisa estar ativo e ser usado por este provedor.' });
   });
 
   it('answers 400 in pt-BR to malformed bodies, never 500', async () => {

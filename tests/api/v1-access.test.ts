@@ -164,7 +164,7 @@ describe('a route must say who may call it', () => {
       // As a v1 module registers its routes: inside a plugin of the app.
       void app.register(async (scope) => {
         scope.get('/v1/declarada', { config: { access: { module: 'rh', right: 'read' } } }, async () => ({}));
-        scope.get('/v1/publica', { config: { public: true } }, async () => ({}));
+        scope.get('/v1/publica', { config: { public: true, throttle: { kind: 'teste', limit: 10, windowSeconds: 60 } } }, async () => ({}));
         scope.post('/v1/esquecida', async () => ({}));
       });
       await expect(app.ready()).rejects.toThrow('A rota POST /v1/esquecida não diz quem pode chamá-la');
@@ -178,7 +178,8 @@ describe('a route must say who may call it', () => {
     const database = await freshDatabase();
     const app = await buildApp({ db: database.db, config: { jwtSecret: undefined } });
     try {
-      expect(() => app.get('/pagina-sem-regra', async () => 'ok')).not.toThrow();
+      // (A page outside the API is public: it declares its throttle, not its rights.)
+      expect(() => app.get('/pagina-sem-regra', { config: { throttle: { kind: 'teste', limit: 10, windowSeconds: 60 } } }, async () => 'ok')).not.toThrow();
       expect(() => app.get('/v1/recurso-errado', { config: { access: { resource: 'nao-existe', operation: 'list' } } }, async () => ({}))).toThrow(
         'declara o recurso desconhecido nao-existe.list',
       );

@@ -90,6 +90,9 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
   // An exception criterion of a plan (a customer's code or situation must exist or be one of three).
   'blocking-exception-criteria': () => ({ tipo: 'plano', valor: 'Fibra 300 Mega' }),
   'communication-restrictions': async (provider, make) => ({ cod_cliente: (await make('customers', provider)).cod_cliente }),
+  // A campaign or channel any provider of the group uses (the registers naming one take only those).
+  'sales-campaigns': () => ({ bitcom: true, razao: true, vetorial: true, ativo: true }),
+  'sales-channels': () => ({ bitcom: true, razao: true, vetorial: true, ativo: true }),
   // A tracking link: an active campaign and channel with every provider flag, and a destination.
   'tracking-links': async (provider, make, t) => {
     const flags = { bitcom: true, razao: true, vetorial: true, ativo: true };

@@ -4,10 +4,11 @@
 // named on their side. Likewise a file field may only name a stored file its writer could download:
 // otherwise a record (a roulette's public background, a news cover) would hand it to others.
 import { MSG } from '../../domain/messages.js';
+import { flagOfProvider } from '../../domain/salesFlags.js';
 import type { Queryable } from '../db/index.js';
 import { fileRefusal, storedFiles, type FileReader, type FileRule } from '../files/access.js';
 import { ValidationError, type FieldErrors } from '../schemas/validation.js';
-import { fileFieldsOf, type Registry, type ResourceDef } from '../schemas/registry.js';
+import { fileFieldsOf, quoteIdent, type Registry, type ResourceDef } from '../schemas/registry.js';
 import { Params, scopeCondition, type Scope } from './query.js';
 
 const idsOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined);
@@ -83,3 +84,44 @@ export async function assertFileReferences(tx: Queryable, def: ResourceDef, valu
   }
   if (Object.keys(errors).length) throw new ValidationError(errors, Object.values(errors)[0]);
 }
+
+/**
+ * The options a provider uses (x-intranet.references.<field>.providerFlag: a campaign or channel of
+ * the sales area, which carries one flag per provider of the group): a write that newly names one, or
+ * moves the record to another provider, must name an active option carrying that provider's flag (a
+ * provider without a flag: any active one), as the forms offer them; else 400 on the field ('A
+ * campanha precisa estar ativa e ser usada por este provedor.'). One rule for every register that
+ * references them (leads, campaign results, lead imports, tracking links), whoever writes, the system
+ * included. An option the record already holds under the same provider is left alone, so a record
+ * whose campaign was paused later still saves.
+ */
+export async function assertProviderFlagChoices(tx: Queryable, registry: Registry, def: ResourceDef, values: Record<string, unknown>, existing: Record<string, unknown> | null) {
+  const errors: FieldErrors = {};
+  for (const [field, ref] of Object.entries(def.block.references ?? {})) {
+    if (!ref.providerFlag || !ref.dependsOn) continue;
+    const providerField = ref.dependsOn;
+    if (!(field in values) && !(providerField in values)) continue;
+    const record = { ...(existing ?? {}), ...values };
+    const option = record[field];
+    const provider = record[providerField];
+    if (option === null || option === undefined || provider === null || provider === undefined) continue;
+    if (existing && String(existing[field]) === String(option) && String(existing[providerField]) === String(provider)) continue;
+    const target = registry.get(ref.resource)!;
+    const providers = registry.get(def.block.references![providerField]!.resource)!;
+    const label = def.block.references![providerField]!.label;
+    const { rows } = await tx.query<{ nome: string | null; opcao: Record<string, unknown> | null }>(
+      `SELECT (SELECT p.${quoteIdent(label)}::text FROM ${providers.sqlTable} p WHERE p."id" = $1) AS nome,
+              (SELECT to_jsonb(o) FROM ${target.sqlTable} o WHERE o."id" = $2) AS opcao`,
+      [provider, option],
+    );
+    const { nome, opcao } = rows[0] ?? {};
+    // A missing provider or option is the database's refusal (a reference to no row), in its own words.
+    if (!opcao || nome === null || nome === undefined) continue;
+    const flag = flagOfProvider(nome);
+    const active = !('ativo' in opcao) || opcao.ativo === true;
+    const flagged = flag === null || !(flag in opcao) || opcao[flag] === true;
+    if (!active || !flagged) errors[field] = MSG.optionNotAllowed(target.block.labels.singular, target.block.gender ?? 'm');
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+

@@ -8,7 +8,7 @@ import { HttpError, notFound, toHttpError, withConstraintColumn, withParameterCo
 import { baseType, quoteIdent, type Registry, type ResourceDef } from '../schemas/registry.js';
 import { validateRecord } from '../schemas/validation.js';
 import { filterConditions, orderClause, Params, scopeCondition, whereClause, type Scope } from './query.js';
-import { assertFileReferences, assertReferencesInScope } from './references.js';
+import { assertFileReferences, assertProviderFlagChoices, assertReferencesInScope } from './references.js';
 
 export interface Actor extends Scope {
   /** usuarioId of the acting user, written to the audit log (null for system work). */
@@ -292,14 +292,18 @@ export class ResourceService {
    * what the caller left out. A write that names no provider is left to that check.
    */
   private async assertAuthorizedWrite(tx: Queryable, def: ResourceDef, values: Record<string, unknown>, existing: Record<string, unknown> | null, actor: Actor) {
-    const placing = [placementColumn(def), def.block.owner, ...(def.block.sharedWith ?? []).map((rule) => rule.column)].filter((f): f is string => Boolean(f));
-    if (placing.some((f) => f in values)) {
+    const placement = placementColumn(def);
+    // Only when the caller names the provider the row goes to: one a hook fills from another field
+    // (an incident's, from its category) is checked after the write.
+    if (placement && values[placement] !== null && values[placement] !== undefined) {
+      const columns = [placement, def.block.owner, ...(def.block.sharedWith ?? []).map((rule) => rule.column)].filter((f): f is string => Boolean(f));
       const p = new Params();
       const cond = scopeCondition(this.registry, def, actor, p, 'r', 'write');
       if (cond) {
-        const candidate = Object.fromEntries(placing.map((f) => [f, f in values ? values[f] : (existing?.[f] ?? null)]));
+        const candidate = Object.fromEntries(columns.map((f) => [f, f in values ? values[f] : (existing?.[f] ?? null)]));
         const { rows } = await tx.query(`SELECT 1 FROM jsonb_populate_record(NULL::${def.sqlTable}, ${p.add(JSON.stringify(candidate))}::jsonb) r WHERE ${cond}`, p.values);
-        if (!rows.length) throw new HttpError(403, 'Este usuário não tem autorização para realizar esta operação.');
+        // Placed by its owner (one's own rows), the refusal is the plain one; by a provider, it says so.
+        if (!rows.length) throw new HttpError(403, actor.ownerId != null && def.block.owner ? AUTH_MSG.notAuthorized : MSG.outsideProviders);
       }
     }
     await assertReferencesInScope(tx, this.registry, def, values, existing, actor);
@@ -326,6 +330,7 @@ export class ResourceService {
     await hooks?.beforeWrite?.({ ...ctx, values });
     // References a hook filled in are checked too (those the caller gave were, above).
     await assertReferencesInScope(tx, this.registry, def, values, given, actor);
+    await assertProviderFlagChoices(tx, this.registry, def, values, null);
     const row = await insertRow(tx, def, values).catch((e) => {
       throw hooks?.databaseError?.(e) ?? e;
     });
@@ -382,6 +387,7 @@ export class ResourceService {
     await hooks?.beforeWrite?.({ ...ctx, values });
     // References a hook filled in are checked too (those the caller gave were, above).
     await assertReferencesInScope(tx, this.registry, def, values, { ...existing, ...given }, actor);
+    await assertProviderFlagChoices(tx, this.registry, def, values, existing);
     const row = Object.keys(values).length
       ? await updateRow(tx, def, id, values).catch((e) => {
           throw hooks?.databaseError?.(e) ?? e;

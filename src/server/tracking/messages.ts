@@ -1,8 +1,6 @@
 // The tracking links' own pt-BR texts (the spec's 'Erro ao gerar o link de rastreamento.' is the
 // schema's createError/updateError toast).
 export const TRACKING_MSG = {
-  campaignNotAllowed: 'A campanha precisa estar ativa e ser usada por este provedor.',
-  channelNotAllowed: 'O canal precisa estar ativo e ser usado por este provedor.',
   destinationInactive: 'Este destino não está ativo.',
   noDestination: 'O provedor não tem site cadastrado: escolha um destino.',
   badPeriod: 'Período inválido: use de e ate no formato AAAA-MM-DD, com de antes de ate.',

@@ -2,14 +2,13 @@
 // channel, optionally a destination. The record (vendas.tracking_url, schema tracking-links) is
 // written through the resource service — REST, GraphQL and the v1 calls alike — whose hooks here
 // give a new link its random code and URL (<TRACKING_BASE_URL>/l/<codigo>), keep its params
-// ({ cmp, chn, dst }) in step with its ids, and refuse a campaign or channel that is inactive or
-// lacks the provider's flag (the options the register offers: providerFlagFilter).
+// ({ cmp, chn, dst }) in step with its ids, and refuse an inactive destination (a campaign or channel
+// inactive or lacking the provider's flag is the engine's refusal, for every register naming them).
 //
 // The redirect (redirect.ts) reads a code's target through a small in-memory cache (TTL_MS; an
 // update of the link in this process drops its entry) and records the click in the ClickBuffer
 // (clicks.ts), so the visitor never waits on a write.
 import { createHash } from 'node:crypto';
-import { flagOfProvider } from '../../domain/salesFlags.js';
 import type { Database, Queryable } from '../db/index.js';
 import { HttpError } from '../errors.js';
 import type { Actor, ResourceHooks, ResourceService } from '../resources/service.js';
@@ -90,26 +89,20 @@ export class TrackingService {
     };
   }
 
-  /** The campaign and channel must be active and carry the provider's flag; the destination active; without one, the provider needs a site. */
+  /**
+   * The destination must be active, and without one the provider needs a site. (The campaign and
+   * channel, active and carrying the provider's flag, are the engine's rule for every register that
+   * names them: assertProviderFlagChoices.)
+   */
   private async checkChoices(tx: Queryable, record: Record<string, any>) {
     const { rows } = await tx.query<Record<string, any>>(
-      `SELECT e.nome AS empresa, e.site,
-              to_jsonb(c) AS campanha, to_jsonb(k) AS canal, to_jsonb(d) AS destino
-         FROM rh.empresa e
-         LEFT JOIN vendas.campanha c ON c.id = $2
-         LEFT JOIN vendas.canal k ON k.id = $3
-         LEFT JOIN vendas.destino d ON d.id = $4
-        WHERE e.id = $1`,
-      [record.id_empresa, record.id_campanha, record.id_canal, record.id_destino ?? null],
+      `SELECT e.site, to_jsonb(d) AS destino FROM rh.empresa e LEFT JOIN vendas.destino d ON d.id = $2 WHERE e.id = $1`,
+      [record.id_empresa, record.id_destino ?? null],
     );
     const row = rows[0];
     // Missing rows are the references check's (404/400 with its own text).
     if (!row) return;
-    const flag = flagOfProvider(row.empresa);
-    const allowed = (option: Record<string, any> | null) => !option || (option.ativo && (flag === null || option[flag] === true));
     const errors: Record<string, string> = {};
-    if (!allowed(row.campanha)) errors.id_campanha = TRACKING_MSG.campaignNotAllowed;
-    if (!allowed(row.canal)) errors.id_canal = TRACKING_MSG.channelNotAllowed;
     if (row.destino && !row.destino.ativo) errors.id_destino = TRACKING_MSG.destinationInactive;
     if (record.id_destino == null && !row.site) errors.id_destino = TRACKING_MSG.noDestination;
     if (Object.keys(errors).length) throw new ValidationError(errors);

@@ -55,15 +55,17 @@ ALTER TABLE roleta.sorteio ADD CONSTRAINT sorteio_rodada_seq_key UNIQUE (id_camp
 ALTER TABLE roleta.sorteio ADD FOREIGN KEY (id_campanha, rodada) REFERENCES roleta.rodada (id_campanha, rodada);
 
 -- The audit trail is never erased: a spin or a draw is not deleted (a campaign is deleted only while
--- it has none), and nothing of a closed round changes.
+-- it has none), and nothing of a closed round changes. The refusals are restrict_violation (23001),
+-- which the server answers 409 'Este registro faz parte da auditoria e não pode ser alterado nem
+-- excluído.' (src/server/errors.ts).
 CREATE FUNCTION roleta.preserve_trail() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    RAISE EXCEPTION 'roleta: % de giros e sorteios não são apagados (a auditoria os mantém)', TG_TABLE_NAME;
+    RAISE EXCEPTION 'roleta: % de giros e sorteios não são apagados (a auditoria os mantém)', TG_TABLE_NAME USING ERRCODE = 'restrict_violation';
   END IF;
   IF EXISTS (SELECT 1 FROM roleta.rodada r WHERE r.id_campanha = OLD.id_campanha AND r.rodada = OLD.rodada AND r.semente_revelada_em IS NOT NULL) THEN
-    RAISE EXCEPTION 'roleta: a rodada % da campanha % está encerrada', OLD.rodada, OLD.id_campanha;
+    RAISE EXCEPTION 'roleta: a rodada % da campanha % está encerrada', OLD.rodada, OLD.id_campanha USING ERRCODE = 'restrict_violation';
   END IF;
   RETURN NEW;
 END
@@ -75,7 +77,7 @@ CREATE FUNCTION roleta.closed_round_fixed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF OLD.semente_revelada_em IS NOT NULL THEN
-    RAISE EXCEPTION 'roleta: a rodada % da campanha % está encerrada', OLD.rodada, OLD.id_campanha;
+    RAISE EXCEPTION 'roleta: a rodada % da campanha % está encerrada', OLD.rodada, OLD.id_campanha USING ERRCODE = 'restrict_violation';
   END IF;
   RETURN NEW;
 END
