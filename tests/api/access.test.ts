@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { MSG } from '../../src/domain/messages.js';
 import { roleAllows, rolesAllow, SUPERADMIN, type Right } from '../../src/domain/roles.js';
 import { SCHEMAS_DIR } from '../../src/server/app.js';
 import { loadRegistry, type Operation, type ResourceDef } from '../../src/server/schemas/registry.js';
@@ -239,7 +240,7 @@ describe('provider isolation', () => {
     const update = (await gql(`mutation { update_rh_departamento_by_pk(pk_columns: { id: ${theirs.department} }, _set: { nome: "Invadido" }) { id } }`)).json();
     expect(update.errors?.length).toBeGreaterThan(0);
     const insert = (await gql(`mutation { insert_rh_departamento_one(object: { nome: "Infiltrado", id_empresa: ${providers[1]} }) { id } }`)).json();
-    expect(insert.errors[0].message).toBe('Este usuário não tem autorização para realizar esta operação.');
+    expect(insert.errors[0].message).toBe(MSG.outsideProviders);
     const anonymous = await t.app.inject({ method: 'POST', url: '/v1/graphql', payload: { query: '{ rh_departamento { id } }' } });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().message).toBe('Sua sessão expirou. Entre novamente.');

@@ -154,7 +154,7 @@ describe('POST v1/marketing/eventos', () => {
   it('a city of another provider is refused: 403 by id', async () => {
     const r = await call('POST', '/v1/marketing/eventos', payload({ cidade: city.curitibaB }), 'marketing:gestor');
     expect(r.statusCode).toBe(403);
-    expect(r.json().message).toBe(FORBIDDEN);
+    expect(r.json().message).toBe(MSG.outsideProviders);
   });
 
   it('who may create: marketing and regua_comunicacao requesters and up; not readers, not other areas, not without a token', async () => {
