@@ -29,9 +29,14 @@ const monthName = (d: Date) => `${MONTHS[d.getMonth()]} de ${d.getFullYear()}`;
 
 /** Moves the calendar to the month of `d` (forward only: it starts at today's). */
 async function showMonthOf(page: Page, d: Date) {
+  const months = page.getByRole('grid', { name: / de \d{4}$/ });
   for (let i = 0; i < 3; i++) {
-    if ((await page.getByRole('grid', { name: monthName(d) }).count()) > 0) return;
+    // The month shown once the calendar has drawn (on a loaded machine it comes after the page).
+    await months.first().waitFor({ timeout: 30_000 });
+    const shown = await months.first().getAttribute('aria-label');
+    if (shown === monthName(d)) return;
     await page.getByRole('button', { name: 'Próximo mês' }).click();
+    await page.getByRole('grid', { name: shown ?? '' }).waitFor({ state: 'detached', timeout: 30_000 });
   }
   await page.getByRole('grid', { name: monthName(d) }).waitFor({ timeout: 15_000 });
 }
