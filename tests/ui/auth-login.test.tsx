@@ -39,7 +39,8 @@ describe('sign-in', () => {
   it('sends a visitor of an authenticated route to the Login route, with the public header', async () => {
     localStorage.setItem('intranet.user', 'antigo');
     renderAdmin(ui.baseUrl, '/departments/list');
-    expect(await screen.findByRole('form', { name: 'Entrar' })).toBeTruthy();
+    // The file's first render loads the admin's modules: slow on a loaded machine.
+    expect(await screen.findByRole('form', { name: 'Entrar' }, { timeout: 60_000 })).toBeTruthy();
     // The logged-out header: the three brands, 'Entrar' and 'Cadastre-se'.
     const header = screen.getAllByRole('banner')[0];
     for (const brand of ['Bitcom', 'RazãoInfo', 'Vetorial']) expect(within(header).getAllByRole('img', { name: brand }).length).toBeGreaterThan(0);

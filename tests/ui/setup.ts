@@ -34,8 +34,9 @@ if (!timers[GUARD]) {
   globalThis.setTimeout = Object.assign(guarded, native);
 }
 
-// Screens are lazy-loaded chunks fetched from the real server: allow more than the default second.
-configure({ asyncUtilTimeout: 15_000 });
+// Screens are lazy-loaded chunks fetched from the real server: allow more than the default second
+// (with two test files at once on two cores, a file's first screen can take more than 15 s).
+configure({ asyncUtilTimeout: 30_000 });
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
