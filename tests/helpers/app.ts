@@ -12,6 +12,9 @@ import { SCHEMAS_DIR } from '../../src/server/app.js';
 import { createUserWithPassword, DEFAULT_ADMIN, ensureSuperadmin } from '../../src/server/auth/bootstrap.js';
 import type { InjectOptions } from 'fastify';
 
+/** The tests' clock (tests/helpers/clock.ts), for the threads that read time. */
+export const CLOCK = new URL('./clock.ts', import.meta.url);
+
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
 export interface TestDatabase {
@@ -39,7 +42,8 @@ export async function freshDatabase(): Promise<TestDatabase> {
   const from = template();
   if (!process.env.DATABASE_URL) {
     const tarball = from && existsSync(from) ? new Blob([readFileSync(from)]) : undefined;
-    const db = await createPglite(null, { loadDataDir: tarball });
+    // The database's thread reads the tests' clock too (TEST_CLOCK: now() and CURRENT_DATE in SQL).
+    const db = await createPglite(null, { loadDataDir: tarball, preload: [CLOCK] });
     await migrate(db, registry);
     return { db, drop: () => db.close() };
   }

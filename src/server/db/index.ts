@@ -2,9 +2,10 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-// Trigram indexes for substring search (migration 0062); PostgreSQL ships it as a contrib extension.
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Worker } from 'node:worker_threads';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Request, WireError, WorkerInput } from './pgliteWorker.js';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -30,57 +31,13 @@ export interface Database extends Queryable {
   dumpDataDir?(): Promise<Blob>;
 }
 
-// Types answered as JSON-friendly values on both drivers: bigint and numeric as numbers,
-// dates as 'YYYY-MM-DD' text (no time-zone shift), timestamps as ISO 8601 text in UTC
-// ('2026-05-03T12:34:56.123Z'). Timestamps are text, not Date, so that a stored row validates against
-// its own schema (format date-time) and REST, GraphQL and the audit data all answer the same string
-// (the audit's old_data/new_data hold to_jsonb's form, '…56.123456+00:00', turned by jsonTimestamp()
-// into this one when the history answers them).
-const INT8 = 20;
-const NUMERIC = 1700;
-const DATE = 1082;
-const TIME = 1083;
-const TIMESTAMP = 1114;
-const TIMESTAMP_ARRAY = 1115;
-const TIMESTAMPTZ = 1184;
-const TIMESTAMPTZ_ARRAY = 1185;
+import { jsonTimestamp, parsers } from './types.js';
 
-/** pg's own timestamp parsing (offsets, BC years, fractions), turned into ISO text; infinity stays text. */
-const isoOf = (parse: (v: string) => unknown) => (v: string) => {
-  const d = parse(v);
-  return d instanceof Date && !Number.isNaN(d.getTime()) ? d.toISOString() : v;
-};
-/**
- * timestamptz as the server writes it in UTC ('2026-05-03 12:34:56.123456+00'), turned into ISO text
- * without building a Date (six times cheaper: a list page has one or more per row); any other shape
- * (another session time zone, BC, infinity) goes through pg's parser.
- */
-const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
-const timestamptzOf = (parse: (v: string) => unknown) => {
-  const slow = isoOf(parse);
-  return (v: string) => {
-    const m = UTC_TIMESTAMP.exec(v);
-    return m ? `${m[1]}T${m[2]}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z` : slow(v);
-  };
-};
-/** A timestamp as to_jsonb writes it ('2026-05-03T12:34:56.123456+00:00'), as the drivers answer one; infinity stays. */
-export const jsonTimestamp = (v: string) => {
-  const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? v : d.toISOString();
-};
-const isoArrayOf = (parse: (v: string) => unknown) => (v: string) =>
-  (parse(v) as unknown[]).map((d) => (d instanceof Date && !Number.isNaN(d.getTime()) ? d.toISOString() : typeof d === 'number' ? (d > 0 ? 'infinity' : '-infinity') : d));
+export { jsonTimestamp };
 
-const parsers: Record<number, (value: string) => unknown> = {
-  [INT8]: (v) => Number(v),
-  [NUMERIC]: (v) => Number(v),
-  [DATE]: (v) => v,
-  [TIME]: (v) => v,
-  [TIMESTAMP]: isoOf(pg.types.getTypeParser(TIMESTAMP)),
-  [TIMESTAMPTZ]: timestamptzOf(pg.types.getTypeParser(TIMESTAMPTZ)),
-  [TIMESTAMP_ARRAY]: isoArrayOf(pg.types.getTypeParser(TIMESTAMP_ARRAY as never)),
-  [TIMESTAMPTZ_ARRAY]: isoArrayOf(pg.types.getTypeParser(TIMESTAMPTZ_ARRAY as never)),
-};
+/** The embedded database's thread (TypeScript under tsx and vitest, JavaScript once built). */
+const WORKER_MODULE = new URL(`./pgliteWorker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
  * Set on each error PostgreSQL's driver throws: a network error (ECONNRESET, ETIMEDOUT) carrying it is
@@ -221,37 +178,101 @@ export function createPostgres(url: string, poolSize = Number(process.env.DATABA
 }
 
 /**
- * PGlite on dataDir (memory when null). `loadDataDir` starts it from a tarball of dumpDataDir() instead
- * of running initdb (the tests' migrated template: about a second instead of three).
+ * PGlite on dataDir (memory when null), in a worker thread of its own (pgliteWorker.ts): its work
+ * never runs on the server's event loop. `loadDataDir` starts it from a tarball of dumpDataDir()
+ * instead of running initdb (the tests' migrated template: about a second instead of three);
+ * `preload` names modules the worker imports first (the tests' clock, tests/helpers/clock.ts).
  */
-export async function createPglite(dataDir: string | null, options: { loadDataDir?: Blob } = {}): Promise<Database> {
+export async function createPglite(dataDir: string | null, options: { loadDataDir?: Blob; preload?: URL[] } = {}): Promise<Database> {
   let location = 'memory://';
   if (dataDir) {
     location = resolve(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
   }
-  const db = await PGlite.create(location, { parsers, extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      const r = await q.query<T>(sql, params as any[]);
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
-    },
-    async exec(sql: string) {
-      await q.exec(sql);
-    },
+  const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+  const input: WorkerInput = { location, loadDataDir, preload: options.preload?.map((u) => u.href) };
+  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
+    workerData: { module: WORKER_MODULE.href, input },
+    transferList: loadDataDir ? [loadDataDir] : [],
+  });
+  const pending = new Map<number, { resolve: (v: any) => void; reject: (e: unknown) => void }>();
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let nextId = 1;
+  let gone: Error | null = null;
+  // The worker keeps the process alive only while an answer is awaited (as the in-process PGlite did).
+  const settle = () => {
+    if (!pending.size) worker.unref();
+  };
+  const ended = (e: Error) => {
+    gone ??= Object.assign(new Error(`PGlite is closed: ${e.message}`), { [FROM_DATABASE]: true });
+    for (const p of pending.values()) p.reject(gone);
+    pending.clear();
+  };
+  const started = new Promise<void>((resolveStart, rejectStart) => {
+    worker.on('message', (m: { id?: number; result?: unknown; error?: WireError; ready?: true; channel?: string; payload?: string }) => {
+      if (m.ready) return resolveStart();
+      if (m.channel !== undefined) return handlers.get(m.channel)?.forEach((h) => h(m.payload ?? ''));
+      const call = pending.get(m.id!);
+      if (!call) return;
+      pending.delete(m.id!);
+      settle();
+      if (m.error) call.reject(Object.assign(new Error(m.error.message), m.error));
+      else call.resolve(m.result);
+    });
+    worker.on('error', (e) => {
+      rejectStart(e);
+      ended(e);
+    });
+    worker.on('exit', (code) => {
+      rejectStart(new Error(`PGlite worker exited (${code})`));
+      ended(new Error(`worker exited (${code})`));
+    });
+  });
+  const call = <T>(request: DistributiveOmit<Request, 'id'>): Promise<T> => {
+    if (gone) return Promise.reject(gone);
+    const id = nextId++;
+    return new Promise<T>((resolveCall, rejectCall) => {
+      pending.set(id, { resolve: resolveCall, reject: rejectCall });
+      worker.ref();
+      worker.postMessage({ ...request, id });
+    });
+  };
+  await started;
+  settle();
+  const on = (tx?: number): Queryable => ({
+    query: <T>(sql: string, params?: unknown[]) => call<QueryResult<T>>({ op: 'query', sql, params, tx }),
+    exec: (sql: string) => call<void>({ op: 'exec', sql, tx }),
   });
   return {
     kind: 'pglite',
-    ...wrap(db),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    ...on(),
+    async transaction(fn) {
+      const tx = await call<number>({ op: 'begin' });
+      let result;
+      try {
+        result = await fn(on(tx));
+      } catch (e) {
+        await call({ op: 'rollback', tx }).catch(() => {});
+        throw e;
+      }
+      await call({ op: 'commit', tx });
+      return result;
+    },
     async listen(channel, handler) {
-      const unlisten = await db.listen(channel, handler);
-      return async () => unlisten();
+      if (!handlers.has(channel)) handlers.set(channel, new Set());
+      handlers.get(channel)!.add(handler);
+      await call({ op: 'listen', channel });
+      return async () => {
+        handlers.get(channel)?.delete(handler);
+      };
     },
     async close() {
-      await db.close();
+      if (gone) return;
+      await call({ op: 'close' }).catch(() => {});
+      gone = Object.assign(new Error('PGlite is closed'), { [FROM_DATABASE]: true });
+      await worker.terminate();
     },
-    dumpDataDir: async () => (await db.dumpDataDir('none')) as Blob,
+    dumpDataDir: async () => new Blob([await call<ArrayBuffer>({ op: 'dump' })]),
   };
 }
 
