@@ -9,10 +9,17 @@
 //
 // Creating an import is the resource service's create of lead-imports (REST, GraphQL and the v1
 // call alike): its hooks read the file before the transaction (prepare: the caller must be able to
-// download it; parse.ts in a worker thread, with limits) and write the participants in the same
-// transaction as the import, so a file that cannot be read leaves nothing. The participants of a
-// file are written in one statement per 50,000 rows, without one audit entry per row (migration
-// 0066): the import's entries stand for them (npm run bench:import-leads: 100,000 rows in under 10 s).
+// download it; parse.ts in a worker thread, with limits); the create's transaction writes the import
+// and marks it as loading (vendas.lead_importacao_carga, migration 0079); then its rows are written in
+// steps of their own (afterCommit), each a transaction of about STEP_MS of database work (a thousand
+// rows or so), so that no request waits long behind a big file: the embedded PGlite runs one
+// transaction at a time. The last step checks what the bulk writes skipped, writes the counters and
+// ends the load; a step that fails deletes the import and its rows (a file that cannot be imported
+// leaves nothing), and an import whose server stopped midway is deleted later (discardStale). While it
+// loads, an import's rows cannot be changed, selected or made leads (409). The rows are written
+// without one audit entry per row (migration 0066): the import's entries stand for them
+// (npm run bench:import-leads: 100,000 rows in under 10 s; npm run drill:import: 200,000 rows with
+// /health and the redirect answering meanwhile).
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +31,7 @@ import { fileRefusal, type StoredFile } from '../files/access.js';
 import type { FileStorage } from '../files/storage.js';
 import { detectType, MAX_FILE_BYTES } from '../files/types.js';
 import { Params, scopeCondition } from '../resources/query.js';
-import { updateRow, type Actor, type ResourceHooks, type ResourceService } from '../resources/service.js';
+import { SYSTEM, updateRow, type Actor, type ResourceHooks, type ResourceService } from '../resources/service.js';
 import { fileRuleOf, type ResourceDef } from '../schemas/registry.js';
 import { ValidationError } from '../schemas/validation.js';
 import { BROKEN_WORKBOOK } from '../spreadsheets/sources.js';
@@ -49,8 +56,12 @@ export interface ImportLimits {
 
 export const DEFAULT_LIMITS: ImportLimits = { maxFileBytes: MAX_FILE_BYTES, maxRows: 200_000, maxUnzippedBytes: 100 * MB, timeoutMs: 120_000, maxHeapMb: 1536 };
 
-/** Rows written per statement. */
-const BATCH = 50_000;
+/** Database time one step of an import's load aims at; its rows per step follow the last step's pace. */
+const STEP_MS = 25;
+const FIRST_STEP_ROWS = 500;
+const MAX_STEP_ROWS = 20_000;
+/** An import still loading with no step for this long was left by a stopped server: it is deleted. */
+const STALE_LOAD = '10 minutes';
 
 const PARSE_MODULE = new URL(`./parse${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
@@ -235,8 +246,8 @@ export class LeadImports {
 
   // ---- writing an import and its participants ----
 
-  /** The participants of a parsed file, marked, in the import's transaction; answers the counters. */
-  private async insertRows(tx: Queryable, importId: number, provider: number, rows: ParsedRows): Promise<Counters> {
+  /** Rows start..end of a parsed file, marked and written in tx; answers their counters. */
+  private async insertStep(tx: Queryable, importId: number, provider: number, rows: ParsedRows, start: number, end: number): Promise<Counters> {
     const marks = marksOf('$10::int');
     const sql = `
       WITH ins AS (
@@ -249,38 +260,100 @@ export class LeadImports {
         RETURNING erros IS NOT NULL AS com_erro, duplicado IS NOT NULL AS repetida
       )
       SELECT count(*)::int AS total, count(*) FILTER (WHERE com_erro)::int AS erros, count(*) FILTER (WHERE repetida)::int AS duplicados FROM ins`;
+    const part = <T>(column: T[]) => column.slice(start, end);
+    let out: { total: number; erros: number; duplicados: number } = { total: 0, erros: 0, duplicados: 0 };
+    await this.bulk(tx, async () => {
+      const { rows: counted } = await tx.query<{ total: number; erros: number; duplicados: number }>(sql, [
+        importId,
+        part(rows.linha),
+        part(rows.nome),
+        part(rows.telefone),
+        part(rows.cpf),
+        part(rows.cpfDigits),
+        part(rows.phoneDigits),
+        part(rows.erros),
+        part(rows.repetido),
+        provider,
+      ]);
+      out = counted[0];
+    });
+    await tx.query('UPDATE vendas.lead_importacao_carga SET atualizada_em = now() WHERE id_importacao = $1', [importId]);
+    return { total_participantes: out.total, linhas_com_erro: out.erros, duplicados: out.duplicados, leads_criadas: 0 };
+  }
+
+  /**
+   * The rows of a created import, in steps (each its own transaction, sized to about STEP_MS), then
+   * the last step: the leads the rows name must all still exist (locked KEY SHARE, as the foreign key
+   * checks the bulk writes skipped would), the counters written, the load ended. Any failure deletes
+   * the import. Answers the counters.
+   */
+  async load(actor: Actor, row: Record<string, any>, rows: ParsedRows): Promise<Counters> {
     const counters: Counters = { total_participantes: 0, linhas_com_erro: 0, duplicados: 0, leads_criadas: 0 };
-    const write = async () => {
-      for (let start = 0; start < rows.linha.length; start += BATCH) {
-        const part = <T>(column: T[]) => column.slice(start, start + BATCH);
-        const { rows: out } = await tx.query<{ total: number; erros: number; duplicados: number }>(sql, [
-          importId,
-          part(rows.linha),
-          part(rows.nome),
-          part(rows.telefone),
-          part(rows.cpf),
-          part(rows.cpfDigits),
-          part(rows.phoneDigits),
-          part(rows.erros),
-          part(rows.repetido),
-          provider,
-        ]);
-        counters.total_participantes += out[0].total;
-        counters.linhas_com_erro += out[0].erros;
-        counters.duplicados += out[0].duplicados;
+    try {
+      let size = FIRST_STEP_ROWS;
+      for (let start = 0, end = 0; start < rows.linha.length; start = end) {
+        end = Math.min(rows.linha.length, start + size);
+        const t0 = performance.now();
+        const step = await this.db.transaction((tx) => this.insertStep(tx, row.id, row.id_empresa, rows, start, end));
+        counters.total_participantes += step.total_participantes;
+        counters.linhas_com_erro += step.linhas_com_erro;
+        counters.duplicados += step.duplicados;
+        const took = Math.max(1, performance.now() - t0);
+        size = Math.max(100, Math.min(MAX_STEP_ROWS, Math.round(((end - start) * STEP_MS) / took)));
       }
-    };
-    if (!(await this.bulk(tx, write))) return counters;
-    // The checks skipped, ensured here: the import is this transaction's own row, id_lead is empty,
-    // and the leads the rows name are locked (KEY SHARE, as the checks would) and must all still exist.
-    const { rows: refs } = await tx.query<{ named: number; found: number }>(
-      `WITH named AS (SELECT DISTINCT id_lead_existente AS id FROM vendas.lead_participante WHERE id_importacao_evento = $1 AND id_lead_existente IS NOT NULL),
-            found AS (SELECT l.id FROM vendas.lead l WHERE l.id IN (SELECT id FROM named) FOR KEY SHARE)
-       SELECT (SELECT count(*)::int FROM named) AS named, (SELECT count(*)::int FROM found) AS found`,
-      [importId],
-    );
-    if (refs[0].named !== refs[0].found) throw new HttpError(409, IMPORT_MSG.leadsChanged);
+      await this.service.write(actor, async (tx) => {
+        const { rows: refs } = await tx.query<{ named: number; found: number }>(
+          `WITH named AS (SELECT DISTINCT id_lead_existente AS id FROM vendas.lead_participante WHERE id_importacao_evento = $1 AND id_lead_existente IS NOT NULL),
+                found AS (SELECT l.id FROM vendas.lead l WHERE l.id IN (SELECT id FROM named) FOR KEY SHARE)
+           SELECT (SELECT count(*)::int FROM named) AS named, (SELECT count(*)::int FROM found) AS found`,
+          [row.id],
+        );
+        if (refs[0].named !== refs[0].found) throw new HttpError(409, IMPORT_MSG.leadsChanged);
+        await tx.query(
+          'UPDATE vendas.lead_importacao SET total_participantes = $2, linhas_com_erro = $3, duplicados = $4 WHERE id = $1',
+          [row.id, counters.total_participantes, counters.linhas_com_erro, counters.duplicados],
+        );
+        await tx.query('DELETE FROM vendas.lead_importacao_carga WHERE id_importacao = $1', [row.id]);
+      });
+    } catch (e) {
+      await this.discard(row.id).catch(() => {});
+      throw e;
+    }
     return counters;
+  }
+
+  /** Deletes an import that did not load, its rows first, in steps (as the load wrote them). */
+  private async discard(importId: number) {
+    for (;;) {
+      const { rows } = await this.db.transaction(async (tx) => {
+        let deleted: { id: number }[] = [];
+        await this.bulk(tx, async () => {
+          deleted = (
+            await tx.query<{ id: number }>(
+              `DELETE FROM vendas.lead_participante WHERE id IN (SELECT id FROM vendas.lead_participante WHERE id_importacao_evento = $1 LIMIT 2000) RETURNING id`,
+              [importId],
+            )
+          ).rows;
+        });
+        return { rows: deleted };
+      });
+      if (!rows.length) break;
+    }
+    await this.service.write(SYSTEM, (tx) => tx.query('DELETE FROM vendas.lead_importacao WHERE id = $1', [importId]));
+  }
+
+  /** Deletes the imports a stopped server left loading (no step for STALE_LOAD). */
+  async discardStale() {
+    const { rows } = await this.db.query<{ id: number }>(
+      `SELECT id_importacao AS id FROM vendas.lead_importacao_carga WHERE atualizada_em < now() - interval '${STALE_LOAD}'`,
+    );
+    for (const r of rows) await this.discard(r.id);
+  }
+
+  /** 409 while an import's rows are still being written. */
+  async assertLoaded(q: Queryable, importIds: number[]) {
+    const { rows } = await q.query('SELECT 1 FROM vendas.lead_importacao_carga WHERE id_importacao = ANY($1::int[]) LIMIT 1', [importIds]);
+    if (rows.length) throw new HttpError(409, IMPORT_MSG.loading);
   }
 
   /**
@@ -326,6 +399,7 @@ export class LeadImports {
     const scope = scopeCondition(this.service.registry, this.imports, actor, p);
     const { rows } = await tx.query(`SELECT * FROM vendas.lead_importacao WHERE id = ${p.add(id)}${scope ? ` AND ${scope}` : ''} FOR UPDATE`, p.values);
     if (!rows.length) throw notFound();
+    await this.assertLoaded(tx, [id]);
     return rows[0];
   }
 
@@ -392,6 +466,7 @@ export class LeadImports {
   /** lead-imports and lead-import-participants through the resource service (REST, GraphQL, v1). */
   hooks(): { imports: ResourceHooks; participants: ResourceHooks } {
     const prepare = async (actor: Actor, values: Record<string, unknown>): Promise<Prepared> => {
+      await this.discardStale();
       const file = await this.readFile(actor, values.id_file);
       return { file, rows: await this.parse(file) };
     };
@@ -407,22 +482,22 @@ export class LeadImports {
           if (changed) throw new HttpError(409, IMPORT_MSG.immutable);
           return;
         }
+        if (operation === 'delete' && existing) await this.assertLoaded(tx, [existing.id]);
         // An import's rows go with it as they came, in bulk (the foreign key's cascade would delete them one by one).
         if (operation === 'delete' && existing) await this.bulk(tx, () => tx.query('DELETE FROM vendas.lead_participante WHERE id_importacao_evento = $1', [existing.id]));
       },
-      afterWrite: async ({ tx, operation, row, prepared }) => {
-        if (operation !== 'create') return;
-        const counters = await this.insertRows(tx, row.id, row.id_empresa, preparedOf(prepared).rows);
-        Object.assign(row, counters);
-        await tx.query(
-          'UPDATE vendas.lead_importacao SET total_participantes = $2, linhas_com_erro = $3, duplicados = $4 WHERE id = $1',
-          [row.id, counters.total_participantes, counters.linhas_com_erro, counters.duplicados],
-        );
+      afterWrite: async ({ tx, operation, row }) => {
+        // Loading until afterCommit has written its rows.
+        if (operation === 'create') await tx.query('INSERT INTO vendas.lead_importacao_carga (id_importacao) VALUES ($1)', [row.id]);
+      },
+      afterCommit: async ({ actor, row, prepared }) => {
+        Object.assign(row, await this.load(actor, row, preparedOf(prepared).rows));
       },
     };
     const participants: ResourceHooks = {
       beforeWrite: async ({ tx, operation, existing, values }) => {
         if (!values) return;
+        await this.assertLoaded(tx, [(existing?.id_importacao_evento ?? values.id_importacao_evento) as number].filter(Number.isInteger));
         if (operation === 'update' && existing) {
           Object.assign(values, await this.rowChanges(tx, existing as Participant, values));
           return;
@@ -542,6 +617,7 @@ export class LeadImports {
     const scope = scopeCondition(this.service.registry, this.participants, actor, p);
     const conditions = [`id = ANY(${p.add(update.ids)}::int[])`, ...(update.importId !== null ? [`id_importacao_evento = ${p.add(update.importId)}::int`] : []), ...(scope ? [scope] : [])];
     const { rows } = await tx.query<Participant>(`SELECT * FROM vendas.lead_participante WHERE ${conditions.join(' AND ')} ORDER BY id FOR UPDATE`, p.values);
+    await this.assertLoaded(tx, [...new Set(rows.map((r) => r.id_importacao_evento))]);
     const changed: number[] = [];
     for (const row of rows) {
       // Selecting or unselecting a row whose lead exists changes nothing: it is left out.

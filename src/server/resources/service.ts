@@ -69,6 +69,13 @@ export interface ResourceHooks {
   prepare?(ctx: { def: ResourceDef; actor: Actor; values: Record<string, unknown> }): Promise<unknown>;
   beforeWrite?(ctx: HookContext & { values: Record<string, unknown> | null }): Promise<void>;
   afterWrite?(ctx: HookContext & { row: Record<string, any> }): Promise<void>;
+  /**
+   * Long work a create does after its transaction, in steps that are transactions of their own (a lead
+   * import's rows: the embedded PGlite runs one transaction at a time, so one long transaction would
+   * hold every other request). It may change the answered row. When it fails it undoes what the
+   * create wrote (it owns that), and its error is the create's.
+   */
+  afterCommit?(ctx: { def: ResourceDef; actor: Actor; row: Record<string, any>; prepared?: unknown }): Promise<void>;
   /** A database refusal of the row's insert or update told in the resource's own words (a CHECK constraint's field and text), or null. */
   databaseError?(error: unknown): Error | null;
 }
@@ -342,7 +349,20 @@ export class ResourceService {
   async create(def: ResourceDef, body: unknown, actor: Actor) {
     const values = validateRecord(def, body, 'create');
     const prepared = await this.hooks.get(def.name)?.prepare?.({ def, actor, values });
-    return hideWriteOnly(def, await this.write(actor, (tx) => this.insertChecked(tx, def, values, actor, prepared)));
+    const row = await this.write(actor, (tx) => this.insertChecked(tx, def, values, actor, prepared));
+    await this.afterCommit(def, actor, row, prepared);
+    return hideWriteOnly(def, row);
+  }
+
+  /** The hooks' afterCommit of a created row; a database refusal in it is told as the write's would be. */
+  private async afterCommit(def: ResourceDef, actor: Actor, row: Record<string, any>, prepared: unknown) {
+    const after = this.hooks.get(def.name)?.afterCommit;
+    if (!after) return;
+    try {
+      await after({ def, actor, row, prepared });
+    } catch (e) {
+      throw toHttpError(await this.databaseRefusal(e), 'write') ?? e;
+    }
   }
 
   /**
@@ -354,11 +374,13 @@ export class ResourceService {
     const prepare = this.hooks.get(def.name)?.prepare;
     const prepared: unknown[] = [];
     for (const v of values) prepared.push(prepare ? await prepare({ def, actor, values: v }) : undefined);
-    return this.write(actor, async (tx) => {
+    const rows = await this.write(actor, async (tx) => {
       const rows = [];
       for (const [i, v] of values.entries()) rows.push(await this.insertChecked(tx, def, v, actor, prepared[i]));
-      return rows.map((row) => hideWriteOnly(def, row));
+      return rows;
     });
+    for (const [i, row] of rows.entries()) await this.afterCommit(def, actor, row, prepared[i]);
+    return rows.map((row) => hideWriteOnly(def, row));
   }
 
   async update(def: ResourceDef, rawId: unknown, body: unknown, actor: Actor) {
