@@ -7,9 +7,11 @@
 // limits) and a zip bomb (an xlsx of a few hundred KB whose sheet inflates to 300 MB). Then, while
 // probes ask for `/health` (which reads the database) and the link's redirect `/l/<code>` every
 // 20 ms each, it imports the spreadsheet (POST /api/rest/v1/lead/dados/importacao) and then the zip
-// bomb (refused: 400). For each it prints the import's time and the probes' latencies (p50, p99,
+// bomb (refused: 400), and then makes the leads of a 20,000-row import (POST v1/lead/importacao/mk,
+// in steps too). For each it prints the import's time and the probes' latencies (p50, p99,
 // max). Fails (exit 1) when a probe's p99 passes DRILL_MAX_P99_MS (100), a probe fails, the
-// spreadsheet is not imported whole or the bomb is not refused, or the server dies.
+// spreadsheet is not imported whole, the bomb is not refused, the leads are not all made, or the
+// server dies.
 //
 //   npm run drill:import [-- --only pglite|postgres] [--rows 200000]
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -26,6 +28,8 @@ import { option } from './bench-kit.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ROWS = Number(option('rows') ?? 200_000);
+/** The rows of the import whose leads are made. */
+const LEADS = 20_000;
 const ONLY = option('only');
 const MAX_P99_MS = Number(process.env.DRILL_MAX_P99_MS ?? 100);
 const PROBE_EVERY_MS = 20;
@@ -51,9 +55,9 @@ function freePort(): Promise<number> {
 // The files.
 
 /** ROWS people: a name, a valid CPF and a mobile of their own (digits only, as many spreadsheets have them). */
-function spreadsheet(rows: number): Buffer {
+function spreadsheet(rows: number, from = 0): Buffer {
   const lines = ['nome;cpf;telefone'];
-  for (let i = 0; i < rows; i++) {
+  for (let i = from; i < from + rows; i++) {
     const n = String(10_000_000 + i).slice(-8);
     lines.push(`Pessoa ${i + 1} Silva;${generateCPF()};319${n}`);
   }
@@ -226,7 +230,7 @@ interface Phase {
   probes: ReturnType<typeof summary>[];
 }
 
-async function drill(kind: string, env: Record<string, string>, files: { csv: Buffer; bomb: Buffer }): Promise<Phase[]> {
+async function drill(kind: string, env: Record<string, string>, files: { csv: Buffer; small: Buffer; bomb: Buffer }): Promise<Phase[]> {
   log(`${kind}: starting the server`);
   const server = await startServer(env);
   try {
@@ -259,6 +263,7 @@ async function drill(kind: string, env: Record<string, string>, files: { csv: Bu
       return json.processedFiles[0].id as string;
     };
     const csvId = await upload('participantes.csv', files.csv);
+    const smallId = await upload('feira.csv', files.small);
     const bombId = await upload('bomba.xlsx', files.bomb);
     // Warm: the link's target cached, the connections open.
     for (let i = 0; i < 20; i++) {
@@ -295,6 +300,15 @@ async function drill(kind: string, env: Record<string, string>, files: { csv: Bu
       const r = await post('/api/rest/v1/lead/dados/importacao', importBody(bombId));
       return { ok: r.status === 400, outcome: `${r.status} ${String(r.json?.message ?? '').slice(0, 120)}` };
     });
+    // Criar Novas Leads of a 20,000-row import: made in steps too.
+    const small = await post('/api/rest/v1/lead/dados/importacao', importBody(smallId));
+    const smallImport = small.json?.insert_vendas_lead_importacao?.returning?.[0];
+    if (small.status !== 200 || !smallImport) throw new Error(`import of feira.csv: ${small.status} ${JSON.stringify(small.json)}`);
+    await during(`Criar Novas Leads of a ${LEADS.toLocaleString('en')}-row import`, async () => {
+      const r = await post('/v1/lead/importacao/mk', { lead: true, id_importacao_evento: smallImport.id });
+      const made = r.json?.criaLeadImportada?.criadas;
+      return { ok: r.status === 200 && made === LEADS, outcome: r.status === 200 ? `200, ${made} leads` : `${r.status} ${JSON.stringify(r.json).slice(0, 200)}` };
+    });
     return phases;
   } catch (e) {
     console.log(server.output.slice(-30).join('\n'));
@@ -307,7 +321,7 @@ async function drill(kind: string, env: Record<string, string>, files: { csv: Bu
 // ---------------------------------------------------------------------------------------------------
 
 log(`writing the files: ${ROWS.toLocaleString('en')} rows, a zip bomb`);
-const files = { csv: spreadsheet(ROWS), bomb: zipBomb() };
+const files = { csv: spreadsheet(ROWS), small: spreadsheet(LEADS, 50_000_000), bomb: zipBomb() };
 const results: { kind: string; phases: Phase[] | null; error?: string }[] = [];
 const load = loadavg()[0].toFixed(1);
 

@@ -183,7 +183,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('POST /api/rest/v1/lead/dados/importacao: the import and its rows, in one transaction', () => {
+describe('POST /api/rest/v1/lead/dados/importacao: the import and its rows', () => {
   it('answers insert_vendas_lead_importacao.returning with the import and its counters; the author is the caller', async () => {
     const s = await scenario();
     const id_file = await upload('feira_tecnologia.csv', s.csv);
@@ -268,6 +268,110 @@ describe('POST /api/rest/v1/lead/dados/importacao: the import and its rows, in o
     });
     expect(g.json().errors, g.body).toBeUndefined();
     expect(g.json().data.insert_vendas_lead_importacao_one).toMatchObject({ nome_arquivo: 'graphql.csv', total_participantes: 1 });
+  });
+});
+
+describe('a big file is written in steps, and nothing is left of one that fails midway', () => {
+  /** n people of their own: a name, a CPF and a mobile no other row or test uses. */
+  const people = (n: number, name = 'Pessoa') => Buffer.from(['nome;cpf;telefone', ...Array.from({ length: n }, (_, i) => `${name} ${i + 1};${cpf()};${mobile()}`)].join('\r\n'));
+  const loading = async () => (await t.db.query<{ id: number }>('SELECT id_importacao AS id FROM vendas.lead_importacao_carga')).rows.map((r) => r.id);
+
+  it('3,000 rows, several steps: every line once, the counters, and the import no longer loading', async () => {
+    const imp = await createImport(await upload('grande.csv', people(3_000)));
+    expect(imp).toMatchObject({ total_participantes: 3_000, linhas_com_erro: 0, duplicados: 0 });
+    const { rows } = await t.db.query<{ n: number; distinct: number; first: number; last: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT linha)::int AS distinct, min(linha) AS first, max(linha) AS last FROM vendas.lead_participante WHERE id_importacao_evento = $1',
+      [imp.id],
+    );
+    expect(rows[0]).toEqual({ n: 3_000, distinct: 3_000, first: 2, last: 3_001 });
+    expect(await loading()).not.toContain(imp.id);
+    const stored = await t.inject(`/api/lead-imports/${imp.id}`);
+    expect(stored.json()).toMatchObject({ total_participantes: 3_000 });
+  });
+
+  it('a step that fails (the 2,500th row refused by the database) deletes the import and the rows already written', async () => {
+    const before = await counts();
+    // A trigger that fires even while the rows are written in bulk (session_replication_role = replica).
+    await t.db.exec(`
+      CREATE FUNCTION vendas.test_refuse_row() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.nome = 'Recusada 2500' THEN RAISE EXCEPTION 'linha recusada pelo teste'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER test_refuse_row BEFORE INSERT ON vendas.lead_participante FOR EACH ROW EXECUTE FUNCTION vendas.test_refuse_row();
+      ALTER TABLE vendas.lead_participante ENABLE ALWAYS TRIGGER test_refuse_row;`);
+    try {
+      const r = await call('POST', '/api/rest/v1/lead/dados/importacao', importBody(await upload('falha.csv', people(3_000, 'Recusada'))), 'marketing:gestor');
+      expect(r.statusCode).toBeGreaterThanOrEqual(400);
+    } finally {
+      await t.db.exec('DROP TRIGGER test_refuse_row ON vendas.lead_participante; DROP FUNCTION vendas.test_refuse_row();');
+    }
+    expect(await counts()).toEqual(before);
+    expect(await loading()).toEqual([]);
+  });
+
+  it('Criar Novas Leads of more than 2,000 rows makes them in steps: each row once, in file order; a step that fails removes the leads the call made', async () => {
+    const imp = await createImport(await upload('muitas_leads.csv', people(2_100, 'Lead em passos')));
+    const made = await call('POST', '/v1/lead/importacao/mk', { lead: true, id_importacao_evento: imp.id }, 'marketing:gestor');
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().criaLeadImportada).toMatchObject({ status: 'success', message: '2100 leads criadas.', criadas: 2_100 });
+    const { rows } = await t.db.query<{ n: number; leads: number; ordered: boolean }>(
+      `SELECT count(*)::int AS n, count(DISTINCT id_lead)::int AS leads,
+              bool_and(id_lead IS NOT NULL) AND array_agg(id_lead ORDER BY linha) = array_agg(id_lead ORDER BY id_lead) AS ordered
+         FROM vendas.lead_participante WHERE id_importacao_evento = $1`,
+      [imp.id],
+    );
+    expect(rows[0]).toEqual({ n: 2_100, leads: 2_100, ordered: true });
+    expect((await t.inject(`/api/lead-imports/${imp.id}`)).json()).toMatchObject({ leads_criadas: 2_100 });
+    expect(await loading()).toEqual([]);
+    const again = await call('POST', '/v1/lead/importacao/mk', { lead: true, id_importacao_evento: imp.id }, 'marketing:gestor');
+    expect(again.json().criaLeadImportada).toMatchObject({ message: IMPORT_MSG.alreadyCreated, criadas: 0 });
+
+    const other = await createImport(await upload('falha_leads.csv', people(2_100, 'Lead recusada')));
+    const before = await counts();
+    await t.db.exec(`
+      CREATE FUNCTION vendas.test_refuse_lead() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.nome = 'Lead recusada 1500' THEN RAISE EXCEPTION 'lead recusada pelo teste'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER test_refuse_lead BEFORE INSERT ON vendas.lead FOR EACH ROW EXECUTE FUNCTION vendas.test_refuse_lead();`);
+    try {
+      const failed = await call('POST', '/v1/lead/importacao/mk', { lead: true, id_importacao_evento: other.id }, 'marketing:gestor');
+      expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+    } finally {
+      await t.db.exec('DROP TRIGGER test_refuse_lead ON vendas.lead; DROP FUNCTION vendas.test_refuse_lead();');
+    }
+    expect(await counts()).toEqual(before);
+    expect((await participants(other.id)).filter((p) => p.id_lead !== null)).toEqual([]);
+    expect(await loading()).toEqual([]);
+    expect((await t.inject(`/api/lead-imports/${other.id}`)).json()).toMatchObject({ leads_criadas: 0 });
+  });
+
+  it('while an import loads its rows cannot be selected, corrected or made leads, nor the import deleted (409); one left by a stopped server goes', async () => {
+    const { imp } = await scenarioImport();
+    const rows = await byName(imp.id);
+    // As the create leaves it until its last step.
+    await t.db.query('INSERT INTO vendas.lead_importacao_carga (id_importacao) VALUES ($1)', [imp.id]);
+    const refusals = [
+      await call('PUT', '/v1/lead/importacao/clientes', [{ where: { id_importacao_evento: { _eq: imp.id } }, _set: { lead: true } }], 'marketing:gestor'),
+      await call('PUT', '/v1/lead/importacao/clientes', [{ where: { id: { _eq: rows['Ana Limpa'].id } }, _set: { lead: false } }], 'marketing:gestor'),
+      await t.inject({ method: 'PUT', url: `/api/lead-import-participants/${rows['Ana Limpa'].id}`, payload: { nome: 'Ana Outra' } }),
+      await call('POST', '/v1/lead/importacao/mk', { lead: true, id_importacao_evento: imp.id }, 'marketing:gestor'),
+      await call('POST', `/v1/lead/importacao/${imp.id}/desfazer`, undefined, 'marketing:gestor'),
+      await call('DELETE', `/api/lead-imports/${imp.id}`, undefined, 'marketing:gestor'),
+    ];
+    for (const r of refusals) {
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json().message).toBe(IMPORT_MSG.loading);
+    }
+    expect(await participants(imp.id)).toHaveLength(13);
+    // No step for 10 minutes: its server stopped midway. The next import deletes it.
+    await t.db.query(`UPDATE vendas.lead_importacao_carga SET atualizada_em = now() - interval '11 minutes' WHERE id_importacao = $1`, [imp.id]);
+    await createImport(await upload('seguinte.csv', people(2)));
+    expect((await t.inject(`/api/lead-imports/${imp.id}`)).statusCode).toBe(404);
+    expect(await participants(imp.id)).toEqual([]);
+    expect(await loading()).toEqual([]);
   });
 });
 

@@ -12,8 +12,9 @@ import { SCHEMAS_DIR } from '../../src/server/app.js';
 import { createUserWithPassword, DEFAULT_ADMIN, ensureSuperadmin } from '../../src/server/auth/bootstrap.js';
 import type { InjectOptions } from 'fastify';
 
-/** The tests' clock (tests/helpers/clock.ts), for the threads that read time. */
-export const CLOCK = new URL('./clock.ts', import.meta.url);
+/** The tests' clock (tests/helpers/clock.ts), for the threads that read time (through a variable: Vite takes `new URL('./x', import.meta.url)` for a browser asset in the UI tests). */
+const HERE = import.meta.url;
+export const CLOCK = new URL('./clock.ts', HERE);
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 

@@ -35,8 +35,12 @@ import { jsonTimestamp, parsers } from './types.js';
 
 export { jsonTimestamp };
 
+// This module's own file URL, read once: written as `new URL('./x', import.meta.url)` a bundler (Vite,
+// the UI tests' jsdom environment) would take the worker's files for browser assets.
+const HERE = import.meta.url;
 /** The embedded database's thread (TypeScript under tsx and vitest, JavaScript once built). */
-const WORKER_MODULE = new URL(`./pgliteWorker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+const WORKER_MODULE = new URL(`./pgliteWorker${extname(fileURLToPath(HERE))}`, HERE);
+const WORKER_ENTRY = new URL('./pgliteWorker.mjs', HERE);
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
@@ -191,7 +195,7 @@ export async function createPglite(dataDir: string | null, options: { loadDataDi
   }
   const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
   const input: WorkerInput = { location, loadDataDir, preload: options.preload?.map((u) => u.href) };
-  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
+  const worker = new Worker(WORKER_ENTRY, {
     workerData: { module: WORKER_MODULE.href, input },
     transferList: loadDataDir ? [loadDataDir] : [],
   });

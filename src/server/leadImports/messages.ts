@@ -19,6 +19,7 @@ export const IMPORT_MSG = {
   otherImport: 'Uma linha não pode mudar de importação.',
   leadsChanged: 'Leads do provedor foram excluídas enquanto o arquivo era importado: importe o arquivo de novo.',
   loading: 'Esta importação ainda está sendo carregada: aguarde o fim da leitura do arquivo.',
+  creatingLeads: 'As leads desta importação estão sendo criadas: aguarde o fim da criação.',
   fixRowFirst: 'Corrija os problemas da linha antes de selecioná-la.',
   editNeedsRow: 'Para alterar nome, telefone ou CPF, indique a linha (where.id).',
   whereRequired: 'Indique as linhas (where.id) ou a importação inteira (where.id_importacao_evento).',

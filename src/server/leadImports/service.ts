@@ -60,6 +60,9 @@ export const DEFAULT_LIMITS: ImportLimits = { maxFileBytes: MAX_FILE_BYTES, maxR
 const STEP_MS = 25;
 const FIRST_STEP_ROWS = 500;
 const MAX_STEP_ROWS = 20_000;
+/** Rows made leads in one transaction; a call with more makes them in steps. */
+const LEADS_AT_ONCE = 2_000;
+const FIRST_LEAD_STEP = 50;
 /** An import still loading with no step for this long was left by a stopped server: it is deleted. */
 const STALE_LOAD = '10 minutes';
 
@@ -166,6 +169,9 @@ function marksOf(provider: string) {
 /** The digits a stored row is matched by: its CPF's or phone's, when valid (null otherwise). */
 const validDigits = (alias: string, field: 'cpf' | 'telefone') =>
   `CASE WHEN ${alias}.${field} <> '' AND NOT coalesce(${alias}.erros ? '${field}', false) THEN relacionamento.digits(${alias}.${field}) END`;
+
+/** The rows of an import ($1) waiting to become leads (among $2 when the call names rows). */
+const pendingRows = (only: unknown[] | null) => `p.id_importacao_evento = $1 AND p.lead AND p.id_lead IS NULL AND p.erros IS NULL${only ? ' AND p.id = ANY($2::int[])' : ''}`;
 
 export class LeadImports {
   readonly imports: ResourceDef;
@@ -344,16 +350,20 @@ export class LeadImports {
 
   /** Deletes the imports a stopped server left loading (no step for STALE_LOAD). */
   async discardStale() {
-    const { rows } = await this.db.query<{ id: number }>(
-      `SELECT id_importacao AS id FROM vendas.lead_importacao_carga WHERE atualizada_em < now() - interval '${STALE_LOAD}'`,
+    const { rows } = await this.db.query<{ id: number; etapa: string }>(
+      `SELECT id_importacao AS id, etapa FROM vendas.lead_importacao_carga WHERE atualizada_em < now() - interval '${STALE_LOAD}'`,
     );
-    for (const r of rows) await this.discard(r.id);
+    for (const r of rows) {
+      // Leads made in steps: each step was whole; the import stays, its counters read again.
+      if (r.etapa === 'leads') await this.removeLeads(SYSTEM, r.id, []);
+      else await this.discard(r.id);
+    }
   }
 
-  /** 409 while an import's rows are still being written. */
+  /** 409 while an import's rows are being written, or its leads made in steps. */
   async assertLoaded(q: Queryable, importIds: number[]) {
-    const { rows } = await q.query('SELECT 1 FROM vendas.lead_importacao_carga WHERE id_importacao = ANY($1::int[]) LIMIT 1', [importIds]);
-    if (rows.length) throw new HttpError(409, IMPORT_MSG.loading);
+    const { rows } = await q.query<{ etapa: string }>('SELECT etapa FROM vendas.lead_importacao_carga WHERE id_importacao = ANY($1::int[]) LIMIT 1', [importIds]);
+    if (rows.length) throw new HttpError(409, rows[0].etapa === 'leads' ? IMPORT_MSG.creatingLeads : IMPORT_MSG.loading);
   }
 
   /**
@@ -638,10 +648,12 @@ export class LeadImports {
    * (customerFlags: the provider's customer with that CPF, an active one first). Under the import
    * row's lock, so a second call (a double click, a retry) finds the leads made and makes none.
    * A selected row whose person became a lead of the provider since the import is marked
-   * duplicado 'lead', unselected and not created.
+   * duplicado 'lead', unselected and not created. Up to LEADS_AT_ONCE rows in one transaction; more
+   * in steps of about STEP_MS each (the import marked meanwhile, as while it loads: other calls on it
+   * answer 409), and a step that fails removes the leads this call made.
    */
   async createLeads(actor: Actor, importId: number, only: number[] | null) {
-    return this.service.write(actor, async (tx) => {
+    const first = await this.service.write(actor, async (tx) => {
       const imp = await this.lockImport(tx, actor, importId);
       if (only) {
         const { rows: chosen } = await tx.query<{ id: number; erros: unknown }>(
@@ -651,60 +663,122 @@ export class LeadImports {
         if (chosen.some((r) => r.erros !== null)) throw new ValidationError({ lead: IMPORT_MSG.fixRowFirst }, IMPORT_MSG.fixRowFirst);
         await tx.query('UPDATE vendas.lead_participante SET lead = true WHERE id = ANY($1::int[]) AND NOT lead', [chosen.map((r) => r.id)]);
       }
-      const pending = `p.id_importacao_evento = $1 AND p.lead AND p.id_lead IS NULL AND p.erros IS NULL${only ? ' AND p.id = ANY($2::int[])' : ''}`;
-      const args = only ? [imp.id, only] : [imp.id];
-      const { rows: skipped } = await tx.query(
-        `UPDATE vendas.lead_participante p SET duplicado = 'lead', id_lead_existente = x.lid, lead = false
-           FROM (SELECT p.id, (SELECT l.id FROM vendas.lead l
-                                WHERE l.id_empresa = $${args.length + 1}::int
-                                  AND (relacionamento.digits(l.cpf) = ${validDigits('p', 'cpf')} OR relacionamento.digits(l.telefone) = ${validDigits('p', 'telefone')})
-                                ORDER BY l.id LIMIT 1) AS lid
-                   FROM vendas.lead_participante p WHERE ${pending} AND p.duplicado IS NULL) x
-          WHERE x.lid IS NOT NULL AND p.id = x.id RETURNING p.id`,
-        [...args, imp.id_empresa],
-      );
-      const { rows: todo } = await tx.query<{ id: number }>(`SELECT p.id FROM vendas.lead_participante p WHERE ${pending} ORDER BY p.linha, p.id`, args);
-      if (!todo.length) {
-        const { rows: made } = await tx.query('SELECT 1 FROM vendas.lead_participante WHERE id_importacao_evento = $1 AND lead AND id_lead IS NOT NULL LIMIT 1', [imp.id]);
-        if (made.length && !skipped.length) return { status: 'success' as const, message: IMPORT_MSG.alreadyCreated, criadas: 0, ids: [] as number[] };
-        if (skipped.length) {
-          await this.refreshCounters(tx, imp.id);
-          return { status: 'success' as const, message: IMPORT_MSG.created(0, skipped.length), criadas: 0, ids: [] as number[] };
-        }
-        throw new HttpError(400, MSG.noLeadSelected);
+      const { rows: waiting } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM vendas.lead_participante p WHERE ${pendingRows(only)}`, only ? [imp.id, only] : [imp.id]);
+      if (waiting[0].n > LEADS_AT_ONCE) {
+        await tx.query(`INSERT INTO vendas.lead_importacao_carga (id_importacao, etapa) VALUES ($1, 'leads')`, [imp.id]);
+        return { imp, answer: null };
       }
-      const participantIds = todo.map((r) => r.id);
-      const { rows: seq } = await tx.query<{ ids: number[] }>(
-        `SELECT array_agg(nextval(pg_get_serial_sequence('vendas.lead', 'id'))::int) AS ids FROM generate_series(1, $1::int)`,
-        [participantIds.length],
-      );
-      const leadIds = seq[0].ids;
-      await tx.query(
-        `INSERT INTO vendas.lead (id, nome, telefone, cpf, id_empresa, id_campanha, id_canal, origem, equipe, status, cliente, cod_cliente, inadimplente)
-         SELECT u.lid, p.nome, NULLIF(p.telefone, ''), NULLIF(p.cpf, ''), i.id_empresa, i.id_campanha, i.id_canal, 'importado', 'interna', 'novo',
-                c.cod_cliente IS NOT NULL, c.cod_cliente, coalesce(c.dias_atraso, 0) > 0
-           FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS u(pid, lid, n)
-           JOIN vendas.lead_participante p ON p.id = u.pid
-           JOIN vendas.lead_importacao i ON i.id = p.id_importacao_evento
-           LEFT JOIN LATERAL (
-             SELECT c.cod_cliente, c.dias_atraso FROM relacionamento.dados_pessoas c
-              WHERE p.cpf <> '' AND c.id_empresa = i.id_empresa AND relacionamento.digits(c.cpf) = relacionamento.digits(p.cpf)
-              ORDER BY (c.situacao = 'ativo') DESC, c.id LIMIT 1
-           ) c ON true
-          ORDER BY u.n`,
-        [participantIds, leadIds],
-      );
-      // The links to leads made here, in this transaction (what the foreign key would check).
-      await this.bulk(tx, () =>
-        tx.query(
-          `UPDATE vendas.lead_participante p SET id_lead = l.id, codlead = l.codlead
-             FROM unnest($1::int[], $2::int[]) AS u(pid, lid) JOIN vendas.lead l ON l.id = u.lid
-            WHERE p.id = u.pid`,
-          [participantIds, leadIds],
-        ),
-      );
+      const step = await this.leadsStep(tx, imp, only, null);
+      if (!step.ids.length) {
+        const { rows: made } = await tx.query('SELECT 1 FROM vendas.lead_participante WHERE id_importacao_evento = $1 AND lead AND id_lead IS NOT NULL LIMIT 1', [imp.id]);
+        if (made.length && !step.skipped) return { imp, answer: { status: 'success' as const, message: IMPORT_MSG.alreadyCreated, criadas: 0, ids: [] as number[] } };
+        if (!step.skipped) throw new HttpError(400, MSG.noLeadSelected);
+      }
       await this.refreshCounters(tx, imp.id);
-      return { status: 'success' as const, message: IMPORT_MSG.created(leadIds.length, skipped.length), criadas: leadIds.length, ids: leadIds };
+      return { imp, answer: { status: 'success' as const, message: IMPORT_MSG.created(step.ids.length, step.skipped), criadas: step.ids.length, ids: step.ids } };
+    });
+    if (first.answer) return first.answer;
+    const imp = first.imp;
+    const ids: number[] = [];
+    let skipped = 0;
+    try {
+      let size = FIRST_LEAD_STEP;
+      let after: { linha: number; id: number } | null = null;
+      for (;;) {
+        const t0 = performance.now();
+        const step = await this.service.write(actor, async (tx) => {
+          const done = await this.leadsStep(tx, imp, only, size, after);
+          await tx.query('UPDATE vendas.lead_importacao_carga SET atualizada_em = now() WHERE id_importacao = $1', [imp.id]);
+          return done;
+        });
+        ids.push(...step.ids);
+        skipped += step.skipped;
+        after = step.last;
+        if (step.rows < size) break;
+        size = Math.max(10, Math.min(MAX_STEP_ROWS, Math.round((step.rows * STEP_MS) / Math.max(1, performance.now() - t0))));
+      }
+      await this.service.write(actor, async (tx) => {
+        await this.refreshCounters(tx, imp.id);
+        await tx.query('DELETE FROM vendas.lead_importacao_carga WHERE id_importacao = $1', [imp.id]);
+      });
+    } catch (e) {
+      await this.removeLeads(actor, imp.id, ids).catch(() => {});
+      throw e;
+    }
+    return { status: 'success' as const, message: IMPORT_MSG.created(ids.length, skipped), criadas: ids.length, ids };
+  }
+
+  /**
+   * The leads of the first `limit` pending rows of an import (all of them when null), in tx: rows whose
+   * person became a lead of the provider are marked so and skipped; answers the leads made, the rows
+   * skipped and the rows taken.
+   */
+  private async leadsStep(tx: Queryable, imp: Record<string, any>, only: number[] | null, limit: number | null, after: { linha: number; id: number } | null = null) {
+    const args: unknown[] = only ? [imp.id, only] : [imp.id];
+    // After the rows the steps before took (their order), so that a step reads only its own.
+    const from = after ? ` AND (p.linha, p.id) > ($${args.push(after.linha)}::int, $${args.push(after.id)}::int)` : '';
+    const taken = `SELECT p.id, p.linha FROM vendas.lead_participante p WHERE ${pendingRows(only)}${from} ORDER BY p.linha, p.id${limit ? ` LIMIT ${Number(limit)}` : ''}`;
+    const { rows: picked } = await tx.query<{ id: number; linha: number }>(taken, args);
+    const pickedIds = picked.map((r) => r.id);
+    const last = picked.length ? { linha: picked[picked.length - 1].linha, id: picked[picked.length - 1].id } : after;
+    const { rows: skipped } = await tx.query(
+      `UPDATE vendas.lead_participante p SET duplicado = 'lead', id_lead_existente = x.lid, lead = false
+         FROM (SELECT p.id, (SELECT min(l.id) FROM (
+                                SELECT l.id FROM vendas.lead l WHERE l.id_empresa = $2::int AND relacionamento.digits(l.cpf) = ${validDigits('p', 'cpf')}
+                                UNION ALL
+                                SELECT l.id FROM vendas.lead l WHERE l.id_empresa = $2::int AND relacionamento.digits(l.telefone) = ${validDigits('p', 'telefone')}
+                              ) l) AS lid
+                 FROM vendas.lead_participante p WHERE p.id = ANY($1::int[]) AND p.duplicado IS NULL) x
+        WHERE x.lid IS NOT NULL AND p.id = x.id RETURNING p.id`,
+      [pickedIds, imp.id_empresa],
+    );
+    const gone = new Set(skipped.map((r) => r.id as number));
+    const participantIds = pickedIds.filter((id) => !gone.has(id));
+    if (!participantIds.length) return { ids: [] as number[], skipped: skipped.length, rows: pickedIds.length, last };
+    const { rows: seq } = await tx.query<{ ids: number[] }>(
+      `SELECT array_agg(nextval(pg_get_serial_sequence('vendas.lead', 'id'))::int) AS ids FROM generate_series(1, $1::int)`,
+      [participantIds.length],
+    );
+    const leadIds = seq[0].ids;
+    await tx.query(
+      `INSERT INTO vendas.lead (id, nome, telefone, cpf, id_empresa, id_campanha, id_canal, origem, equipe, status, cliente, cod_cliente, inadimplente)
+       SELECT u.lid, p.nome, NULLIF(p.telefone, ''), NULLIF(p.cpf, ''), i.id_empresa, i.id_campanha, i.id_canal, 'importado', 'interna', 'novo',
+              c.cod_cliente IS NOT NULL, c.cod_cliente, coalesce(c.dias_atraso, 0) > 0
+         FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS u(pid, lid, n)
+         JOIN vendas.lead_participante p ON p.id = u.pid
+         JOIN vendas.lead_importacao i ON i.id = p.id_importacao_evento
+         LEFT JOIN LATERAL (
+           SELECT c.cod_cliente, c.dias_atraso FROM relacionamento.dados_pessoas c
+            WHERE p.cpf <> '' AND c.id_empresa = i.id_empresa AND relacionamento.digits(c.cpf) = relacionamento.digits(p.cpf)
+            ORDER BY (c.situacao = 'ativo') DESC, c.id LIMIT 1
+         ) c ON true
+        ORDER BY u.n`,
+      [participantIds, leadIds],
+    );
+    // The links to leads made here, in this transaction (what the foreign key would check).
+    await this.bulk(tx, () =>
+      tx.query(
+        `UPDATE vendas.lead_participante p SET id_lead = l.id, codlead = l.codlead
+           FROM unnest($1::int[], $2::int[]) AS u(pid, lid) JOIN vendas.lead l ON l.id = u.lid
+          WHERE p.id = u.pid`,
+        [participantIds, leadIds],
+      ),
+    );
+    return { ids: leadIds, skipped: skipped.length, rows: pickedIds.length, last };
+  }
+
+  /** Removes leads a failed call made (their rows unlinked), in steps, and ends the import's mark. */
+  private async removeLeads(actor: Actor, importId: number, ids: number[]) {
+    for (let start = 0; start < ids.length; start += 1_000) {
+      const part = ids.slice(start, start + 1_000);
+      await this.service.write(actor, async (tx) => {
+        await this.bulk(tx, () => tx.query('UPDATE vendas.lead_participante SET id_lead = NULL, codlead = NULL WHERE id_importacao_evento = $1 AND id_lead = ANY($2::int[])', [importId, part]));
+        await tx.query('DELETE FROM vendas.lead WHERE id = ANY($1::int[])', [part]);
+      });
+    }
+    await this.service.write(actor, async (tx) => {
+      await this.refreshCounters(tx, importId);
+      await tx.query('DELETE FROM vendas.lead_importacao_carga WHERE id_importacao = $1', [importId]);
     });
   }
 

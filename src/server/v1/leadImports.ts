@@ -104,6 +104,10 @@ export function parseUpdates(body: unknown): RowsUpdate[] {
 
 const leadImportRoutes: V1Module = async (app, { db, service, storage }) => {
   const imports = registerLeadImports(db, service, storage);
+  // Imports a stopped server left loading (no step for 10 minutes) go at start, and before each new import.
+  app.addHook('onReady', async () => {
+    await imports.discardStale().catch((e) => app.log.warn({ err: e }, 'importações de leads interrompidas não foram removidas'));
+  });
   const importsDef = imports.imports;
   const participants = imports.participants;
   const importIdOf = (request: FastifyRequest, name: string) => service.parseId(importsDef, (request.params as Record<string, string>)[name]) as number;

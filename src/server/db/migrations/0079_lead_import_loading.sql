@@ -5,8 +5,10 @@
 -- step; the last step removes it with the counters written. An import whose load failed is deleted
 -- by the server that loaded it; one whose server stopped midway (no step for 10 minutes) is deleted by
 -- the next import or the next start. No audit: the import's own entries stand for its load.
+-- etapa 'leads': the same while Criar Novas Leads makes more than 2,000 leads of an import in steps.
 CREATE TABLE vendas.lead_importacao_carga (
   id_importacao integer PRIMARY KEY REFERENCES vendas.lead_importacao (id) ON DELETE CASCADE,
+  etapa text NOT NULL DEFAULT 'linhas' CHECK (etapa IN ('linhas', 'leads')),
   iniciada_em timestamptz NOT NULL DEFAULT now(),
   atualizada_em timestamptz NOT NULL DEFAULT now()
 );
