@@ -1,16 +1,21 @@
 // The test clock itself (tests/helpers/clock.ts): with TEST_CLOCK set, as `npm run test:dates` runs in
 // CI, the process and an embedded PGlite live at that date; without it, at the real one. A clock that
-// silently did nothing would let the date-sensitive suites pass at today's date only.
-import { PGlite } from '@electric-sql/pglite';
-import { afterAll, describe, expect, it } from 'vitest';
+// silently did nothing would let the date-sensitive suites pass at today's date only. The database is
+// the product's own embedded one, in its worker thread, as the tests' servers start it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPglite, type Database } from '../../src/server/db/index.js';
+import { CLOCK } from '../helpers/app.js';
 
 const target = process.env.TEST_CLOCK;
 // The run starts at TEST_CLOCK and time then flows: a test file of the run is well within the hour.
 const WINDOW_MS = 60 * 60 * 1000;
 
 describe('the test clock', () => {
-  const db = new PGlite();
-  afterAll(() => db.close());
+  let db: Database;
+  beforeAll(async () => {
+    db = await createPglite(null, { preload: [CLOCK] });
+  }, 120_000);
+  afterAll(() => db?.close());
 
   it.runIf(target)('puts Date at TEST_CLOCK: new Date(), Date.now() and Date() agree', () => {
     const at = Date.parse(target!);
