@@ -73,7 +73,8 @@ export interface ResourceHooks {
    * Long work a create does after its transaction, in steps that are transactions of their own (a lead
    * import's rows: the embedded PGlite runs one transaction at a time, so one long transaction would
    * hold every other request). It may change the answered row. When it fails it undoes what the
-   * create wrote (it owns that), and its error is the create's.
+   * create wrote (it owns that), and its error is the create's. In a createMany each row's runs after
+   * the one transaction: a failure leaves the rows before it done, each whole.
    */
   afterCommit?(ctx: { def: ResourceDef; actor: Actor; row: Record<string, any>; prepared?: unknown }): Promise<void>;
   /** A database refusal of the row's insert or update told in the resource's own words (a CHECK constraint's field and text), or null. */
