@@ -36,6 +36,8 @@ const ENGINE_TABLES = [
   'roleta.contagem',
   // The ERP ticket requests of the spins of campaigns with api_erp: the outbox until a connector exists.
   'roleta.chamado_erp',
+  // A lead import being written in steps (or its leads made in steps): the import's own entries stand for it (src/server/leadImports/service.ts).
+  'vendas.lead_importacao_carga',
 ];
 
 let t: TestDatabase;

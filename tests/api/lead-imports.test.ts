@@ -310,29 +310,40 @@ describe('a big file is written in steps, and nothing is left of one that fails 
     expect(await loading()).toEqual([]);
   });
 
-  it('Criar Novas Leads of more than 2,000 rows makes them in steps: each row once, in file order; a step that fails removes the leads the call made', async () => {
-    const imp = await createImport(await upload('muitas_leads.csv', people(2_100, 'Lead em passos')));
+  it('Criar Novas Leads of more rows than it makes at once (2,000; 100 here) makes them in steps: each row once, in file order; a step that fails removes the leads the call made', async () => {
+    const limits = leadImportsOf(t.app.resources)!.limits;
+    const saved = limits.leadsAtOnce;
+    limits.leadsAtOnce = 100;
+    try {
+      await leadsInSteps();
+    } finally {
+      limits.leadsAtOnce = saved;
+    }
+  });
+
+  async function leadsInSteps() {
+    const imp = await createImport(await upload('muitas_leads.csv', people(400, 'Lead em passos')));
     const made = await call('POST', '/v1/lead/importacao/mk', { lead: true, id_importacao_evento: imp.id }, 'marketing:gestor');
     expect(made.statusCode, made.body).toBe(200);
-    expect(made.json().criaLeadImportada).toMatchObject({ status: 'success', message: '2100 leads criadas.', criadas: 2_100 });
+    expect(made.json().criaLeadImportada).toMatchObject({ status: 'success', message: '400 leads criadas.', criadas: 400 });
     const { rows } = await t.db.query<{ n: number; leads: number; ordered: boolean }>(
       `SELECT count(*)::int AS n, count(DISTINCT id_lead)::int AS leads,
               bool_and(id_lead IS NOT NULL) AND array_agg(id_lead ORDER BY linha) = array_agg(id_lead ORDER BY id_lead) AS ordered
          FROM vendas.lead_participante WHERE id_importacao_evento = $1`,
       [imp.id],
     );
-    expect(rows[0]).toEqual({ n: 2_100, leads: 2_100, ordered: true });
-    expect((await t.inject(`/api/lead-imports/${imp.id}`)).json()).toMatchObject({ leads_criadas: 2_100 });
+    expect(rows[0]).toEqual({ n: 400, leads: 400, ordered: true });
+    expect((await t.inject(`/api/lead-imports/${imp.id}`)).json()).toMatchObject({ leads_criadas: 400 });
     expect(await loading()).toEqual([]);
     const again = await call('POST', '/v1/lead/importacao/mk', { lead: true, id_importacao_evento: imp.id }, 'marketing:gestor');
     expect(again.json().criaLeadImportada).toMatchObject({ message: IMPORT_MSG.alreadyCreated, criadas: 0 });
 
-    const other = await createImport(await upload('falha_leads.csv', people(2_100, 'Lead recusada')));
+    const other = await createImport(await upload('falha_leads.csv', people(400, 'Lead recusada')));
     const before = await counts();
     await t.db.exec(`
       CREATE FUNCTION vendas.test_refuse_lead() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF NEW.nome = 'Lead recusada 1500' THEN RAISE EXCEPTION 'lead recusada pelo teste'; END IF;
+        IF NEW.nome = 'Lead recusada 300' THEN RAISE EXCEPTION 'lead recusada pelo teste'; END IF;
         RETURN NEW;
       END $$;
       CREATE TRIGGER test_refuse_lead BEFORE INSERT ON vendas.lead FOR EACH ROW EXECUTE FUNCTION vendas.test_refuse_lead();`);
@@ -346,7 +357,7 @@ describe('a big file is written in steps, and nothing is left of one that fails 
     expect((await participants(other.id)).filter((p) => p.id_lead !== null)).toEqual([]);
     expect(await loading()).toEqual([]);
     expect((await t.inject(`/api/lead-imports/${other.id}`)).json()).toMatchObject({ leads_criadas: 0 });
-  });
+  }
 
   it('while an import loads its rows cannot be selected, corrected or made leads, nor the import deleted (409); one left by a stopped server goes', async () => {
     const { imp } = await scenarioImport();

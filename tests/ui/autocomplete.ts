@@ -4,9 +4,20 @@ import { expect } from 'vitest';
 
 export const combo = (label: RegExp) => screen.getByRole('combobox', { name: label }) as HTMLInputElement;
 
+/**
+ * The autocomplete once it can be used: one waiting for what it depends on (a campaign for its
+ * provider) is disabled, and is drawn again when it is ready, so it is looked up again until then.
+ */
+const usable = (label: RegExp) =>
+  waitFor(() => {
+    const input = combo(label);
+    expect(input.disabled).toBe(false);
+    return input;
+  });
+
 /** Opens an autocomplete and answers the names of its options (then closes it). */
 export async function optionsOf(label: RegExp): Promise<string[]> {
-  const input = combo(label);
+  const input = await usable(label);
   fireEvent.mouseDown(input);
   fireEvent.keyDown(input, { key: 'ArrowDown' });
   const list = await screen.findByRole('listbox');
@@ -18,7 +29,7 @@ export async function optionsOf(label: RegExp): Promise<string[]> {
 
 /** Opens an autocomplete and clicks the option of that name. */
 export async function pickOption(label: RegExp, option: string) {
-  const input = combo(label);
+  const input = await usable(label);
   fireEvent.mouseDown(input);
   fireEvent.keyDown(input, { key: 'ArrowDown' });
   fireEvent.click(await screen.findByRole('option', { name: option }));

@@ -52,16 +52,16 @@ export interface ImportLimits {
   /** The worker that reads a file: its deadline and its heap. */
   timeoutMs: number;
   maxHeapMb: number;
+  /** Rows made leads in one transaction by Criar Novas Leads; a call with more makes them in steps. */
+  leadsAtOnce: number;
 }
 
-export const DEFAULT_LIMITS: ImportLimits = { maxFileBytes: MAX_FILE_BYTES, maxRows: 200_000, maxUnzippedBytes: 100 * MB, timeoutMs: 120_000, maxHeapMb: 1536 };
+export const DEFAULT_LIMITS: ImportLimits = { maxFileBytes: MAX_FILE_BYTES, maxRows: 200_000, maxUnzippedBytes: 100 * MB, timeoutMs: 120_000, maxHeapMb: 1536, leadsAtOnce: 2_000 };
 
 /** Database time one step of an import's load aims at; its rows per step follow the last step's pace. */
 const STEP_MS = 25;
 const FIRST_STEP_ROWS = 500;
 const MAX_STEP_ROWS = 20_000;
-/** Rows made leads in one transaction; a call with more makes them in steps. */
-const LEADS_AT_ONCE = 2_000;
 const FIRST_LEAD_STEP = 50;
 /** An import still loading with no step for this long was left by a stopped server: it is deleted. */
 const STALE_LOAD = '10 minutes';
@@ -648,7 +648,7 @@ export class LeadImports {
    * (customerFlags: the provider's customer with that CPF, an active one first). Under the import
    * row's lock, so a second call (a double click, a retry) finds the leads made and makes none.
    * A selected row whose person became a lead of the provider since the import is marked
-   * duplicado 'lead', unselected and not created. Up to LEADS_AT_ONCE rows in one transaction; more
+   * duplicado 'lead', unselected and not created. Up to limits.leadsAtOnce rows (2,000) in one transaction; more
    * in steps of about STEP_MS each (the import marked meanwhile, as while it loads: other calls on it
    * answer 409), and a step that fails removes the leads this call made.
    */
@@ -664,7 +664,7 @@ export class LeadImports {
         await tx.query('UPDATE vendas.lead_participante SET lead = true WHERE id = ANY($1::int[]) AND NOT lead', [chosen.map((r) => r.id)]);
       }
       const { rows: waiting } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM vendas.lead_participante p WHERE ${pendingRows(only)}`, only ? [imp.id, only] : [imp.id]);
-      if (waiting[0].n > LEADS_AT_ONCE) {
+      if (waiting[0].n > this.limits.leadsAtOnce) {
         await tx.query(`INSERT INTO vendas.lead_importacao_carga (id_importacao, etapa) VALUES ($1, 'leads')`, [imp.id]);
         return { imp, answer: null };
       }
