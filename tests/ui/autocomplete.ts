@@ -11,7 +11,8 @@ export const combo = (label: RegExp) => screen.getByRole('combobox', { name: lab
 const usable = (label: RegExp) =>
   waitFor(() => {
     const input = combo(label);
-    expect(input.disabled).toBe(false);
+    // An input's disabled, or a select's aria-disabled.
+    expect(input.disabled === true || input.getAttribute('aria-disabled') === 'true').toBe(false);
     return input;
   });
 
