@@ -1,12 +1,30 @@
-// The clicks of the redirect, recorded without making the visitor wait: each one goes to an
-// in-memory buffer, written every `intervalMs` (TRACKING_FLUSH_MS, 250 ms) or as soon as `batchSize`
-// rows wait, in one transaction: one multi-row INSERT ... SELECT FROM jsonb_to_recordset of the
+// The clicks of the redirect, recorded without making the visitor wait: the request appends the
+// visit's raw facts (RawClick: the link, the instant, the user agent, the referrer, the address, the
+// method, the QR flag) to an in-memory buffer and nothing more. The buffer is written every
+// `intervalMs` (TRACKING_FLUSH_MS, 250 ms) or as soon as `batchSize` clicks wait; the write builds the
+// rows (clickRows: the user agent classified, bots and previews flagged, the address hashed) and
+// stores them in one transaction: one multi-row INSERT ... SELECT FROM jsonb_to_recordset of the
 // clicks and one upsert of the links' counts (vendas.tracking_url_cliques, apart from the link's row:
 // counting is not an edit, no history entry). The app's close writes what is left (Fastify onClose),
 // so a clean stop loses nothing; a crash loses at most the clicks of the last interval. A failed
-// write keeps its rows and is tried again on the next tick, keeping at most `maxPending` rows (the
+// write keeps its clicks and is tried again on the next tick, keeping at most `maxPending` clicks (the
 // oldest are dropped beyond that, and counted in `dropped`).
 import type { Database } from '../db/index.js';
+import { classifyAgent } from './userAgent.js';
+
+/** A visit as the request saw it: nothing parsed, classified or hashed yet. */
+export interface RawClick {
+  /** The link's id (vendas.tracking_url). */
+  linkId: number;
+  /** Epoch milliseconds of the request. */
+  at: number;
+  userAgent: string | undefined;
+  referrer: string | undefined;
+  /** The client's address (request.ip); only its salted hash is stored. */
+  ip: string | undefined;
+  method: 'GET' | 'HEAD';
+  qr: boolean;
+}
 
 export interface Click {
   id_tracking_url: number;
@@ -23,7 +41,42 @@ export interface Click {
   visitante: string | null;
 }
 
+/** The longest referrer stored. */
+const MAX_REFERRER = 500;
+
+/**
+ * The stored rows of a batch of raw clicks: the user agent classified (browser, system, device, bot,
+ * link preview), the address replaced by its salted hash (computed once per address of the batch),
+ * the instant in ISO form.
+ */
+export function clickRows(clicks: readonly RawClick[], visitorHash: (ip: string) => string): Click[] {
+  const visitors = new Map<string, string>();
+  return clicks.map((click) => {
+    const agent = classifyAgent(click.userAgent);
+    let visitante: string | null = null;
+    if (click.ip) {
+      visitante = visitors.get(click.ip) ?? null;
+      if (visitante === null) visitors.set(click.ip, (visitante = visitorHash(click.ip)));
+    }
+    return {
+      id_tracking_url: click.linkId,
+      created_at: new Date(click.at).toISOString(),
+      referrer: click.referrer ? click.referrer.slice(0, MAX_REFERRER) : null,
+      navegador: agent.navegador,
+      sistema: agent.sistema,
+      dispositivo: agent.dispositivo,
+      bot: agent.bot,
+      preview: agent.preview,
+      metodo: click.method,
+      qr: click.qr,
+      visitante,
+    };
+  });
+}
+
 export interface ClickBufferOptions {
+  /** The salted hash of a visitor's address (TrackingService.visitorHash). */
+  visitorHash: (ip: string) => string;
   intervalMs?: number;
   batchSize?: number;
   maxPending?: number;
@@ -31,7 +84,7 @@ export interface ClickBufferOptions {
 }
 
 export class ClickBuffer {
-  private pending: Click[] = [];
+  private pending: RawClick[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private failures = 0;
@@ -45,7 +98,7 @@ export class ClickBuffer {
 
   constructor(
     private db: Database,
-    private options: ClickBufferOptions = {},
+    private options: ClickBufferOptions,
   ) {
     this.intervalMs = options.intervalMs ?? 250;
     this.batchSize = options.batchSize ?? 500;
@@ -56,7 +109,8 @@ export class ClickBuffer {
     return this.pending.length;
   }
 
-  add(click: Click) {
+  /** Appends a visit (the redirect's only work for its click). */
+  add(click: RawClick) {
     this.pending.push(click);
     if (this.pending.length > this.maxPending) {
       const excess = this.pending.length - this.maxPending;
@@ -77,16 +131,16 @@ export class ClickBuffer {
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
     if (!this.pending.length) return;
-    const rows = this.pending;
+    const clicks = this.pending;
     this.pending = [];
-    this.flushing = this.write(rows)
+    this.flushing = this.write(clicks)
       .then(() => {
-        this.written += rows.length;
+        this.written += clicks.length;
         this.failures = 0;
       })
       .catch((error) => {
         // Kept for the next attempt, ahead of the newer clicks.
-        this.pending = rows.concat(this.pending);
+        this.pending = clicks.concat(this.pending);
         this.failures++;
         this.options.onError?.(error);
         if (!this.timer) {
@@ -118,7 +172,8 @@ export class ClickBuffer {
     }
   }
 
-  private async write(rows: Click[]) {
+  private async write(clicks: RawClick[]) {
+    const rows = clickRows(clicks, this.options.visitorHash);
     const counts = new Map<number, number>();
     for (const r of rows) counts.set(r.id_tracking_url, (counts.get(r.id_tracking_url) ?? 0) + 1);
     await this.db.transaction(async (tx) => {

@@ -1,0 +1,89 @@
+// The tracking links' click buffer (src/server/tracking/clicks.ts): the redirect appends a visit's raw
+// facts; the buffer's write turns them into the stored rows — the user agent classified (browser,
+// system, device; bots and link previews flagged), the address replaced by its salted hash, the
+// instant in ISO form, the referrer cut at 500 characters — and counts the clicks per link.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Database, Queryable } from '../../src/server/db/index.js';
+import { type Click, ClickBuffer, clickRows, type RawClick } from '../../src/server/tracking/clicks.js';
+
+const CHROME_ANDROID = 'Mozilla/5.0 (Linux; Android 13; SM-S901B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const WHATSAPP = 'WhatsApp/2.23.20.0 A';
+const AT = Date.parse('2026-11-28T12:34:56.789Z');
+
+const hash = (ip: string) => createHash('sha256').update('sal').update(ip).digest('hex');
+const raw = (over: Partial<RawClick> = {}): RawClick => ({ linkId: 7, at: AT, userAgent: CHROME_ANDROID, referrer: undefined, ip: '203.0.113.9', method: 'GET', qr: false, ...over });
+
+/** A database that keeps what the buffer's write sends. */
+function recordingDatabase() {
+  const writes: { clicks: Click[]; counts: [number[], number[]] }[] = [];
+  let clicks: Click[] = [];
+  const tx: Queryable = {
+    async query(sql: string, params?: unknown[]) {
+      if (sql.includes('vendas.tracking_clique')) clicks = JSON.parse(String(params![0]));
+      else writes.push({ clicks, counts: params as [number[], number[]] });
+      return { rows: [], rowCount: 0 } as never;
+    },
+    async exec() {},
+  };
+  const db = { kind: 'pglite', transaction: (fn: (q: Queryable) => Promise<unknown>) => fn(tx) } as unknown as Database;
+  return { db, writes };
+}
+
+describe('clickRows', () => {
+  it('classifies the user agent: a browser, a search bot, a link preview, no user agent', () => {
+    const rows = clickRows([raw(), raw({ userAgent: GOOGLEBOT }), raw({ userAgent: WHATSAPP }), raw({ userAgent: undefined })], hash);
+    expect(rows.map(({ navegador, sistema, dispositivo, bot, preview }) => ({ navegador, sistema, dispositivo, bot, preview }))).toEqual([
+      { navegador: 'Chrome', sistema: 'Android', dispositivo: 'mobile', bot: false, preview: false },
+      { navegador: null, sistema: null, dispositivo: 'bot', bot: true, preview: false },
+      { navegador: null, sistema: null, dispositivo: 'bot', bot: true, preview: true },
+      { navegador: null, sistema: null, dispositivo: 'bot', bot: true, preview: false },
+    ]);
+  });
+
+  it('stores the instant, the method, the QR flag, the referrer (cut at 500) and only a hash of the address', () => {
+    const [row, head] = clickRows([raw({ referrer: `https://example.com/${'x'.repeat(600)}`, qr: true }), raw({ method: 'HEAD', ip: '198.51.100.1' })], hash);
+    expect(row).toMatchObject({ id_tracking_url: 7, created_at: '2026-11-28T12:34:56.789Z', metodo: 'GET', qr: true, visitante: hash('203.0.113.9') });
+    expect(row.referrer).toHaveLength(500);
+    expect(head).toMatchObject({ metodo: 'HEAD', qr: false, referrer: null, visitante: hash('198.51.100.1') });
+    expect(JSON.stringify([row, head])).not.toContain('203.0.113.9');
+  });
+
+  it('hashes each address once per batch; no address, no visitor', () => {
+    let calls = 0;
+    const counting = (ip: string) => (calls++, hash(ip));
+    const rows = clickRows([raw(), raw(), raw({ ip: '198.51.100.1' }), raw(), raw({ ip: undefined })], counting);
+    expect(calls).toBe(2);
+    expect(rows.map((r) => r.visitante)).toEqual([hash('203.0.113.9'), hash('203.0.113.9'), hash('198.51.100.1'), hash('203.0.113.9'), null]);
+  });
+});
+
+describe('ClickBuffer', () => {
+  it('keeps the raw visits until its write, which classifies them and counts the clicks per link', async () => {
+    const { db, writes } = recordingDatabase();
+    const hashed: string[] = [];
+    const buffer = new ClickBuffer(db, { visitorHash: (ip) => (hashed.push(ip), hash(ip)), intervalMs: 60_000 });
+    buffer.add(raw({ userAgent: GOOGLEBOT }));
+    buffer.add(raw({ userAgent: WHATSAPP, linkId: 8 }));
+    buffer.add(raw());
+    // Nothing computed on the way in.
+    expect(hashed).toEqual([]);
+    expect(buffer.size).toBe(3);
+    await buffer.flush();
+    expect(buffer.size).toBe(0);
+    expect(buffer.written).toBe(3);
+    expect(hashed).toEqual(['203.0.113.9']);
+    const [{ clicks, counts }] = writes;
+    expect(clicks.map((c) => [c.id_tracking_url, c.bot, c.preview, c.dispositivo])).toEqual([
+      [7, true, false, 'bot'],
+      [8, true, true, 'bot'],
+      [7, false, false, 'mobile'],
+    ]);
+    expect(counts).toEqual([
+      [7, 8],
+      [2, 1],
+    ]);
+    await buffer.close();
+  });
+});
