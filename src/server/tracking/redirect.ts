@@ -35,7 +35,11 @@ export function registerRedirect(app: FastifyInstance, tracking: TrackingService
   };
   const schema = { hide: true, params: { type: 'object', properties: { code: { type: 'string', maxLength: 64 } } } };
   const config = { throttle: { kind: 'links', limit: perMinute, windowSeconds: 60, store: 'memory' } satisfies RouteThrottle };
+  // Not one log line per visit (Fastify's "incoming request" and "request completed" are info): each
+  // visit is a click row already, two lines a visit cost as much as the rest of the redirect, and
+  // they would hold the visitor's address, which the clicks never store. Warnings and errors still log.
+  const logLevel = 'warn';
   // exposeHeadRoute off: HEAD has its own route, counted apart.
-  app.get('/l/:code', { schema, config, exposeHeadRoute: false }, handler);
-  app.head('/l/:code', { schema, config }, handler);
+  app.get('/l/:code', { schema, config, logLevel, exposeHeadRoute: false }, handler);
+  app.head('/l/:code', { schema, config, logLevel }, handler);
 }
