@@ -17,12 +17,19 @@ const raw = (over: Partial<RawClick> = {}): RawClick => ({ linkId: 7, at: AT, us
 
 /** A database that keeps what the buffer's write sends. */
 function recordingDatabase() {
-  const writes: { clicks: Click[]; counts: [number[], number[]] }[] = [];
+  const writes: { clicks: Click[]; statements: number; counts: [number[], number[]] }[] = [];
   let clicks: Click[] = [];
+  let statements = 0;
   const tx: Queryable = {
     async query(sql: string, params?: unknown[]) {
-      if (sql.includes('vendas.tracking_clique')) clicks = JSON.parse(String(params![0]));
-      else writes.push({ clicks, counts: params as [number[], number[]] });
+      if (sql.includes('vendas.tracking_clique')) {
+        clicks.push(...JSON.parse(String(params![0])));
+        statements++;
+      } else {
+        writes.push({ clicks, statements, counts: params as [number[], number[]] });
+        clicks = [];
+        statements = 0;
+      }
       return { rows: [], rowCount: 0 } as never;
     },
     async exec() {},
@@ -74,7 +81,8 @@ describe('ClickBuffer', () => {
     expect(buffer.size).toBe(0);
     expect(buffer.written).toBe(3);
     expect(hashed).toEqual(['203.0.113.9']);
-    const [{ clicks, counts }] = writes;
+    const [{ clicks, statements, counts }] = writes;
+    expect(statements).toBe(1);
     expect(clicks.map((c) => [c.id_tracking_url, c.bot, c.preview, c.dispositivo])).toEqual([
       [7, true, false, 'bot'],
       [8, true, true, 'bot'],
@@ -85,5 +93,19 @@ describe('ClickBuffer', () => {
       [2, 1],
     ]);
     await buffer.close();
+  });
+
+  it('writes a long backlog in statements of statementRows rows, in one transaction', async () => {
+    const { db, writes } = recordingDatabase();
+    const buffer = new ClickBuffer(db, { visitorHash: hash, intervalMs: 60_000, statementRows: 2 });
+    for (let i = 0; i < 5; i++) buffer.add(raw({ linkId: i < 3 ? 7 : 8, at: AT + i }));
+    await buffer.flush();
+    expect(writes).toHaveLength(1);
+    expect(writes[0].statements).toBe(3);
+    expect(writes[0].clicks.map((c) => c.created_at)).toEqual([0, 1, 2, 3, 4].map((i) => new Date(AT + i).toISOString()));
+    expect(writes[0].counts).toEqual([
+      [7, 8],
+      [3, 2],
+    ]);
   });
 });

@@ -3,9 +3,9 @@
 // method, the QR flag) to an in-memory buffer and nothing more. The buffer is written every
 // `intervalMs` (TRACKING_FLUSH_MS, 250 ms) or as soon as `batchSize` clicks wait; the write builds the
 // rows (clickRows: the user agent classified, bots and previews flagged, the address hashed) and
-// stores them in one transaction: one multi-row INSERT ... SELECT FROM jsonb_to_recordset of the
-// clicks and one upsert of the links' counts (vendas.tracking_url_cliques, apart from the link's row:
-// counting is not an edit, no history entry). The app's close writes what is left (Fastify onClose),
+// stores them in one transaction: a multi-row INSERT ... SELECT FROM jsonb_to_recordset per
+// `statementRows` clicks (500) and one upsert of the links' counts (vendas.tracking_url_cliques, apart
+// from the link's row: counting is not an edit, no history entry). The app's close writes what is left (Fastify onClose),
 // so a clean stop loses nothing; a crash loses at most the clicks of the last interval. A failed
 // write keeps its clicks and is tried again on the next tick, keeping at most `maxPending` clicks (the
 // oldest are dropped beyond that, and counted in `dropped`).
@@ -79,6 +79,8 @@ export interface ClickBufferOptions {
   visitorHash: (ip: string) => string;
   intervalMs?: number;
   batchSize?: number;
+  /** Rows per INSERT statement of a write (500); the event loop runs between two (see write). */
+  statementRows?: number;
   maxPending?: number;
   onError?: (error: unknown) => void;
 }
@@ -94,6 +96,7 @@ export class ClickBuffer {
   written = 0;
   private readonly intervalMs: number;
   private readonly batchSize: number;
+  private readonly statementRows: number;
   private readonly maxPending: number;
 
   constructor(
@@ -102,6 +105,7 @@ export class ClickBuffer {
   ) {
     this.intervalMs = options.intervalMs ?? 250;
     this.batchSize = options.batchSize ?? 500;
+    this.statementRows = options.statementRows ?? 500;
     this.maxPending = options.maxPending ?? 200_000;
   }
 
@@ -173,19 +177,25 @@ export class ClickBuffer {
   }
 
   private async write(clicks: RawClick[]) {
-    const rows = clickRows(clicks, this.options.visitorHash);
     const counts = new Map<number, number>();
-    for (const r of rows) counts.set(r.id_tracking_url, (counts.get(r.id_tracking_url) ?? 0) + 1);
+    for (const c of clicks) counts.set(c.linkId, (counts.get(c.linkId) ?? 0) + 1);
     await this.db.transaction(async (tx) => {
-      // Clicks of a link deleted meanwhile are left out (the join).
-      await tx.query(
-        `INSERT INTO vendas.tracking_clique (id_tracking_url, created_at, referrer, navegador, sistema, dispositivo, bot, preview, metodo, qr, visitante)
-         SELECT c.id_tracking_url, c.created_at, c.referrer, c.navegador, c.sistema, c.dispositivo, c.bot, c.preview, c.metodo, c.qr, c.visitante
-           FROM jsonb_to_recordset($1::jsonb) AS c(id_tracking_url integer, created_at timestamptz, referrer text, navegador text, sistema text,
-                dispositivo text, bot boolean, preview boolean, metodo text, qr boolean, visitante text)
-           JOIN vendas.tracking_url u ON u.id = c.id_tracking_url`,
-        [JSON.stringify(rows)],
-      );
+      // At most `statementRows` rows a statement, built as it goes, with the event loop let run
+      // between two: a write after a failure holds every click kept meanwhile (up to maxPending), and
+      // an embedded database (PGlite) runs each statement on the server's own thread.
+      for (let from = 0; from < clicks.length; from += this.statementRows) {
+        if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+        const rows = clickRows(clicks.slice(from, from + this.statementRows), this.options.visitorHash);
+        // Clicks of a link deleted meanwhile are left out (the join).
+        await tx.query(
+          `INSERT INTO vendas.tracking_clique (id_tracking_url, created_at, referrer, navegador, sistema, dispositivo, bot, preview, metodo, qr, visitante)
+           SELECT c.id_tracking_url, c.created_at, c.referrer, c.navegador, c.sistema, c.dispositivo, c.bot, c.preview, c.metodo, c.qr, c.visitante
+             FROM jsonb_to_recordset($1::jsonb) AS c(id_tracking_url integer, created_at timestamptz, referrer text, navegador text, sistema text,
+                  dispositivo text, bot boolean, preview boolean, metodo text, qr boolean, visitante text)
+             JOIN vendas.tracking_url u ON u.id = c.id_tracking_url`,
+          [JSON.stringify(rows)],
+        );
+      }
       await tx.query(
         `INSERT INTO vendas.tracking_url_cliques AS t (id_tracking_url, cliques)
          SELECT c.id, c.n FROM unnest($1::int[], $2::int[]) AS c(id, n) JOIN vendas.tracking_url u ON u.id = c.id
