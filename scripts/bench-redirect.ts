@@ -1,22 +1,23 @@
-// The tracking links' redirect under load, through the real application (buildApp, listening on
-// loopback), against a bare Fastify route in the same run: on PGlite and, with DATABASE_URL, on
-// PostgreSQL. For each database:
+// The tracking links' redirect under load, through the real application (buildApp as main.ts builds
+// it, its logger at info, listening on loopback), against a bare Fastify route in the same run: on
+// PGlite and, with DATABASE_URL, on PostgreSQL (a database created for the run). For each database:
 //   1. the app starts and one link is made; a warm-up (5,000 requests) fills the JIT and the code's cache;
-//   2. the bare route is measured: a fresh Fastify() with a single route GET /l/:code answering the
-//      same 302 with the same headers as the redirect (copied from its answer), on loopback;
-//   3. the redirect is measured: GET /l/<code> with a browser's user agent;
+//   2. the bare route starts: a fresh Fastify() with a single route GET /l/:code answering the same
+//      302 with the same headers as the redirect (copied from one of its answers), on loopback;
+//   3. the bare route is measured, then the redirect (GET /l/<code>, a browser's user agent), then
+//      the bare route again: the bare route's throughput is over both of its runs, so a change of
+//      the machine's load during the three weighs on both sides;
 //   4. the app closes (its onClose writes the buffered clicks) and the link's clicks counted in the
 //      database must equal the 302 answers sent: no click lost.
-// Both runs use the same autocannon settings: 50 connections, 100,000 requests, the load from a
-// worker thread (the server's event loop is its own). Throughput is the requests answered divided by
-// the run's elapsed time (autocannon's start to finish, sampled every 10 ms), not an average of
-// per-second samples.
-// Goals, on each database: the redirect's throughput ≥ 50% of the bare route's, its p99 ≤ 10 ms, every
-// click recorded, no error. Prints the machine's cores and the load average before each run; exits 1
-// when a goal is missed.
+// Every run has the same autocannon settings: 50 connections, 100,000 requests, the load from a worker
+// thread (the server's event loop is its own). Throughput is the requests answered divided by the
+// run's elapsed time (autocannon's start to finish, sampled every 10 ms), not an average of per-second
+// samples. Goals, on each database: the redirect's throughput ≥ 50% of the bare route's, its p99
+// ≤ 10 ms, every click recorded, no error. Prints the machine's cores and the 1-minute load average
+// before each run; exits 1 when a goal is missed.
 //
 //   npm run bench:redirect [-- --only pglite|postgres] [--requests 100000] [--connections 50]
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -75,10 +76,17 @@ async function bareRoute(status: number, headers: Record<string, string>) {
   return { bare, address };
 }
 
+/** The app's log lines go where main.ts sends them (stdout, written synchronously), here /dev/null. */
+const devNull = openSync('/dev/null', 'w');
+const logger = { level: 'info', stream: { write: (line: string) => void writeSync(devNull, line) } };
+
+const seconds = (s: number) => s.toFixed(2).replace('.', ',');
+
 async function bench(kind: string, db: Database) {
   await migrate(db, registry);
-  // The whole load comes from one address: its per-address limit (TRACKING_REDIRECTS_PER_MINUTE) is off.
-  const app = await buildApp({ db, registry, config: { trackingBaseUrl: 'http://127.0.0.1', trackingRedirectsPerMinute: 0 } });
+  // As main.ts builds it (its logger at info). The whole load comes from one address: its per-address
+  // limit (TRACKING_REDIRECTS_PER_MINUTE) is off.
+  const app = await buildApp({ db, registry, logger, config: { trackingBaseUrl: 'http://127.0.0.1', trackingRedirectsPerMinute: 0 } });
   let closed = false;
   try {
     const service = app.resources;
@@ -95,16 +103,21 @@ async function bench(kind: string, db: Database) {
     await sample.arrayBuffer();
     const headers = Object.fromEntries([...sample.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name)));
     const { bare, address: bareAddress } = await bareRoute(sample.status, headers);
-    let baseline: Run;
+    let baseline: Run[];
+    let run: Run;
+    let before: number;
     try {
       await autocannon({ url: `${bareAddress}/l/x`, connections: 10, amount: 5_000, headers: { 'user-agent': UA } });
-      baseline = await measure(`${bareAddress}/l/x`, requests, 1);
+      // The bare route just before and just after the redirect: a change of the machine's load
+      // during the three runs weighs on both sides.
+      baseline = [await measure(`${bareAddress}/l/x`, requests, 1)];
+      await trackingServices.get(db)!.clicks.flush();
+      before = Number((await db.query<{ n: string }>('SELECT coalesce((SELECT cliques FROM vendas.tracking_url_cliques WHERE id_tracking_url = $1), 0) AS n', [link.id])).rows[0].n);
+      run = await measure(`${address}${path}`, requests, 1);
+      baseline.push(await measure(`${bareAddress}/l/x`, requests, 1));
     } finally {
       await bare.close();
     }
-    await trackingServices.get(db)!.clicks.flush();
-    const before = Number((await db.query<{ n: string }>('SELECT coalesce((SELECT cliques FROM vendas.tracking_url_cliques WHERE id_tracking_url = $1), 0) AS n', [link.id])).rows[0].n);
-    const run = await measure(`${address}${path}`, requests, 1);
     // A clean stop writes what the buffer holds (onClose).
     await app.close();
     closed = true;
@@ -114,20 +127,24 @@ async function bench(kind: string, db: Database) {
     );
     const sent = run.answered;
     const recorded = Number(rows[0].counter) - before;
-    const ratio = run.rps / baseline.rps;
+    const bareAnswered = baseline.reduce((n, b) => n + b.answered, 0);
+    const bareSeconds = baseline.reduce((n, b) => n + b.seconds, 0);
+    const bareRps = bareAnswered / bareSeconds;
+    const ratio = run.rps / bareRps;
     const { latency } = run.result;
-    const errors = failures(run.result) + failures(baseline.result);
+    const errors = failures(run.result) + baseline.reduce((n, b) => n + failures(b.result), 0);
     const goals = { ratio: ratio >= GOAL_RATIO, p99: latency.p99 <= GOAL_P99_MS, clicks: recorded === sent && sent === requests, errors: errors === 0 };
     const ok = Object.values(goals).every(Boolean);
     if (!ok) failed = true;
     const mark = (met: boolean) => (met ? '' : ' ✗');
+    const both = (f: (b: Run) => string) => baseline.map(f).join(' e ');
     console.log(`${kind}:`);
     console.log(
-      `  rota Fastify mínima (o mesmo 302, os mesmos cabeçalhos): ${int(baseline.rps)} req/s (${int(baseline.answered)} em ${baseline.seconds.toFixed(2).replace('.', ',')} s), ` +
-        `latência p50 ${baseline.result.latency.p50} ms, p99 ${baseline.result.latency.p99} ms, carga ${baseline.load}`,
+      `  rota Fastify mínima (o mesmo 302, os mesmos cabeçalhos), antes e depois: ${int(bareRps)} req/s (${int(bareAnswered)} em ${seconds(bareSeconds)} s; ` +
+        `${both((b) => int(b.rps))} req/s), latência p50 ${both((b) => String(b.result.latency.p50))} ms, p99 ${both((b) => String(b.result.latency.p99))} ms, carga ${both((b) => b.load)}`,
     );
     console.log(
-      `  redirecionamento: ${int(run.rps)} req/s (${int(run.answered)} em ${run.seconds.toFixed(2).replace('.', ',')} s) = ${Math.round(ratio * 100)}% da rota mínima (meta ≥ ${GOAL_RATIO * 100}%)${mark(goals.ratio)}, ` +
+      `  redirecionamento: ${int(run.rps)} req/s (${int(run.answered)} em ${seconds(run.seconds)} s) = ${Math.round(ratio * 100)}% da rota mínima (meta ≥ ${GOAL_RATIO * 100}%)${mark(goals.ratio)}, ` +
         `latência p50 ${latency.p50} ms, p97,5 ${latency.p97_5} ms, p99 ${latency.p99} ms (meta ≤ ${GOAL_P99_MS} ms)${mark(goals.p99)}, carga ${run.load}`,
     );
     console.log(
