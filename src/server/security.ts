@@ -2,11 +2,12 @@
 // admin run only our own scripts and talk only to this server (and to Cognito when it signs in),
 // no framing by other sites, nosniff, no referrer. The API docs (/docs, swagger-ui) live under the
 // same policy: they load only their own files. A route may set its own, stricter policy with
-// reply.header() (file downloads do): the headers are set on the raw response in onRequest, and
-// the reply's headers win when it is sent. Their values are fixed (no directive depends on the
+// reply.header() (file downloads do): the headers are the reply's from onRequest on, and a later
+// reply.header() of the same name replaces them. Their values are fixed (no directive depends on the
 // request), so helmet runs once at start and each request only copies them: @fastify/helmet rebuilt
-// helmet's middleware, parsing the policy again, on every request (a sixth of the link redirect's time);
-// its reply.helmet() and per-route `helmet` option, which nothing here used, are gone with it.
+// helmet's middleware, parsing the policy again, on every request (a sixth of the link redirect's
+// time), and set them on the raw response, which sent every response's own headers through Node's
+// slow path; its reply.helmet() and per-route `helmet` option, which nothing here used, are gone.
 import { createRequire } from 'node:module';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import fp from 'fastify-plugin';
@@ -72,10 +73,10 @@ function helmetOptions(config: Partial<Config>): HelmetOptions {
   };
 }
 
-/** The headers helmet sets on a response with the product's options, in its order (computed once). */
-export function securityHeaderList(config: Partial<Config>): [name: string, value: string][] {
-  const headers: [string, string][] = [];
-  const recorder = { setHeader: (name: string, value: string) => void headers.push([name, String(value)]), removeHeader: () => {} };
+/** The headers helmet sets on a response with the product's options (names in lower case, in its order; computed once). */
+export function securityHeaderValues(config: Partial<Config>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = { setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)), removeHeader: () => {} };
   helmet(helmetOptions(config))({}, recorder, (error) => {
     if (error) throw error;
   });
@@ -84,10 +85,9 @@ export function securityHeaderList(config: Partial<Config>): [name: string, valu
 
 export const securityHeaders = fp<{ config: Partial<Config> }>(
   async (app, { config }) => {
-    const headers = securityHeaderList(config);
+    const headers = securityHeaderValues(config);
     app.addHook('onRequest', (_request, reply, done) => {
-      const raw = reply.raw;
-      for (const [name, value] of headers) raw.setHeader(name, value);
+      reply.headers(headers);
       done();
     });
   },
