@@ -1,14 +1,14 @@
 // The clicks of the redirect, recorded without making the visitor wait: the request appends the
 // visit's raw facts (RawClick: the link, the instant, the user agent, the referrer, the address, the
 // method, the QR flag) to an in-memory buffer and nothing more. The buffer is written every
-// `intervalMs` (TRACKING_FLUSH_MS, 250 ms) or as soon as `batchSize` clicks wait; the write builds the
-// rows (clickRows: the user agent classified, bots and previews flagged, the address hashed) and
+// `intervalMs` (TRACKING_FLUSH_MS, 250 ms) or as soon as `batchSize` clicks wait; the write builds
+// the rows (clickRows: the user agent classified, bots and previews flagged, the address hashed) and
 // stores them in one transaction: a multi-row INSERT ... SELECT FROM jsonb_to_recordset per
-// `statementRows` clicks (500) and one upsert of the links' counts (vendas.tracking_url_cliques, apart
-// from the link's row: counting is not an edit, no history entry). The app's close writes what is left (Fastify onClose),
-// so a clean stop loses nothing; a crash loses at most the clicks of the last interval. A failed
-// write keeps its clicks and is tried again on the next tick, keeping at most `maxPending` clicks (the
-// oldest are dropped beyond that, and counted in `dropped`).
+// `statementRows` clicks (500) and one upsert of the links' counts (vendas.tracking_url_cliques,
+// apart from the link's row: counting is not an edit, no history entry). The app's close writes
+// what is left (Fastify onClose), so a clean stop loses nothing; a crash loses at most the clicks of
+// the last interval. A failed write keeps its clicks and is tried again on the next tick, keeping at
+// most `maxPending` clicks (the oldest are dropped beyond that, and counted in `dropped`).
 import type { Database } from '../db/index.js';
 import { classifyAgent } from './userAgent.js';
 
