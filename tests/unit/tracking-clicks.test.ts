@@ -3,7 +3,7 @@
 // system, device; bots and link previews flagged), the address replaced by its salted hash, the
 // instant in ISO form, the referrer cut at 500 characters — and counts the clicks per link.
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database, Queryable } from '../../src/server/db/index.js';
 import { type Click, ClickBuffer, clickRows, type RawClick } from '../../src/server/tracking/clicks.js';
 
@@ -107,5 +107,66 @@ describe('ClickBuffer', () => {
       [7, 8],
       [3, 2],
     ]);
+  });
+
+  it('starts one write at a time: the clicks that come during a write wait for its end, then go in the next', async () => {
+    let release: () => void = () => {};
+    const transactions: number[] = [];
+    const db = {
+      kind: 'pglite',
+      async transaction(fn: (q: Queryable) => Promise<unknown>) {
+        transactions.push(0);
+        await new Promise<void>((resolve) => (release = resolve));
+        const tx: Queryable = {
+          async query(sql: string, params?: unknown[]) {
+            if (sql.includes('vendas.tracking_clique')) transactions[transactions.length - 1] += JSON.parse(String(params![0])).length;
+            return { rows: [], rowCount: 0 } as never;
+          },
+          async exec() {},
+        };
+        return fn(tx);
+      },
+    } as unknown as Database;
+    const buffer = new ClickBuffer(db, { visitorHash: hash, intervalMs: 60_000, batchSize: 2 });
+    buffer.add(raw());
+    buffer.add(raw());
+    // A full batch: its write starts and holds.
+    expect(transactions).toEqual([0]);
+    const flushes = vi.spyOn(buffer, 'flush');
+    for (let i = 0; i < 7; i++) buffer.add(raw());
+    // No write started nor queued behind it.
+    expect(flushes).not.toHaveBeenCalled();
+    flushes.mockRestore();
+    await new Promise((resolve) => setImmediate(resolve));
+    // Seven more clicks, three more full batches: still the one write.
+    expect(transactions).toEqual([0]);
+    const flushed = buffer.flush();
+    release();
+    // Its end starts the next write, with every click that waited.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(transactions).toEqual([2, 0]);
+    release();
+    await flushed;
+    expect(transactions).toEqual([2, 7]);
+    expect(buffer.written).toBe(9);
+    expect(buffer.size).toBe(0);
+  });
+
+  it('after a failed write, a full batch waits for the backoff instead of trying again at once', async () => {
+    const errors: unknown[] = [];
+    const db = { kind: 'pglite', transaction: async () => Promise.reject(new Error('banco fora')) } as unknown as Database;
+    const buffer = new ClickBuffer(db, { visitorHash: hash, intervalMs: 60_000, batchSize: 2, onError: (e) => errors.push(e) });
+    buffer.add(raw());
+    await buffer.flush();
+    expect(errors).toHaveLength(1);
+    const flushes = vi.spyOn(buffer, 'flush');
+    for (let i = 0; i < 5; i++) buffer.add(raw());
+    expect(flushes).not.toHaveBeenCalled();
+    expect(buffer.size).toBe(6);
+    flushes.mockRestore();
+    await buffer.close();
+    // The close still tries (three times), and keeps the clicks it could not write.
+    expect(errors).toHaveLength(4);
+    expect(buffer.size).toBe(6);
   });
 });

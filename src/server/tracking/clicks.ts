@@ -113,7 +113,10 @@ export class ClickBuffer {
     return this.pending.length;
   }
 
-  /** Appends a visit (the redirect's only work for its click). */
+  /**
+   * Appends a visit (the redirect's only work for its click). A full batch starts a write unless one
+   * is running (its end starts the next) or the writes are failing (the backoff's timer retries).
+   */
   add(click: RawClick) {
     this.pending.push(click);
     if (this.pending.length > this.maxPending) {
@@ -121,8 +124,9 @@ export class ClickBuffer {
       this.pending.splice(0, excess);
       this.dropped += excess;
     }
-    if (this.pending.length >= this.batchSize) void this.flush();
-    else if (!this.timer) {
+    if (this.pending.length >= this.batchSize) {
+      if (!this.flushing && !this.failures) void this.flush();
+    } else if (!this.timer) {
       this.timer = setTimeout(() => {
         this.timer = null;
         void this.flush();
@@ -131,16 +135,21 @@ export class ClickBuffer {
     }
   }
 
-  /** Writes every waiting click (one write at a time); resolves when they are stored or the write failed. */
+  /**
+   * Writes every waiting click (one write at a time); resolves when they are stored, and those that
+   * came meanwhile, or when the write failed.
+   */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
     if (!this.pending.length) return;
     const clicks = this.pending;
     this.pending = [];
+    let stored = false;
     this.flushing = this.write(clicks)
       .then(() => {
         this.written += clicks.length;
         this.failures = 0;
+        stored = true;
       })
       .catch((error) => {
         // Kept for the next attempt, ahead of the newer clicks.
@@ -161,15 +170,19 @@ export class ClickBuffer {
       })
       .finally(() => {
         this.flushing = null;
+        // A batch that filled up during the write is written next (add started none meanwhile).
+        if (stored && this.pending.length >= this.batchSize) void this.flush();
       });
     await this.flushing;
+    // The write that the end of this one started, if any, holds clicks that were waiting already.
+    while (this.flushing) await this.flushing;
   }
 
   /** Writes what is left and stops the timer (the app's close). A failed last write is tried a few times. */
   async close() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    for (let attempt = 0; attempt < 3 && this.pending.length; attempt++) {
+    for (let attempt = 0; attempt < 3 && (this.pending.length || this.flushing); attempt++) {
       await this.flush();
       if (this.timer) clearTimeout(this.timer);
       this.timer = null;
