@@ -179,6 +179,25 @@ describe('the redirect /l/{code}', () => {
     expect(list.json().vendas_tracking_url[0].cliques).toBe(6);
   });
 
+  it('classifies each click when the buffer writes it: a bot and a WhatsApp preview stored as such, a browser parsed', async () => {
+    const row = await generate({ cmp: ids.cmp, chn: ids.chn, dst: ids.dst });
+    const code = codeOf(row.url);
+    await visit(code, { 'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)' });
+    await visit(code, { 'user-agent': 'WhatsApp/2.23.20.0 A' });
+    await visit(code, { 'user-agent': DESKTOP, referer: 'https://l.instagram.com/' }, 'HEAD', '?qr=1');
+    await trackingServices.get(t.db)!.clicks.flush();
+    const { rows } = await t.db.query(
+      'SELECT navegador, sistema, dispositivo, bot, preview, metodo, qr, referrer, visitante FROM vendas.tracking_clique WHERE id_tracking_url = $1 ORDER BY metodo, preview',
+      [row.id],
+    );
+    const visitor = trackingServices.get(t.db)!.visitorHash('127.0.0.1');
+    expect(rows).toEqual([
+      { navegador: null, sistema: null, dispositivo: 'bot', bot: true, preview: false, metodo: 'GET', qr: false, referrer: null, visitante: visitor },
+      { navegador: null, sistema: null, dispositivo: 'bot', bot: true, preview: true, metodo: 'GET', qr: false, referrer: null, visitante: visitor },
+      { navegador: 'Chrome', sistema: 'Windows', dispositivo: 'desktop', bot: false, preview: false, metodo: 'HEAD', qr: true, referrer: 'https://l.instagram.com/', visitante: visitor },
+    ]);
+  });
+
   it('counts one unique visitor per address and hour', async () => {
     const row = await generate({ cmp: ids.cmp, chn: ids.chn, dst: ids.dst });
     const code = codeOf(row.url);

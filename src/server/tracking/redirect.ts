@@ -1,8 +1,10 @@
 // The public redirect of the tracking links: GET (and HEAD) /l/:code answers 302 to the link's
 // target and records the click; an unknown code answers the friendly 404 page. No sign-in. The
-// visitor never waits on a write: the click goes to the in-memory buffer (clicks.ts). `?qr=1` marks
-// a visit through the QR code (it is not forwarded). Throttled per client address in each instance's
-// memory (TRACKING_REDIRECTS_PER_MINUTE): a database write per redirect would slow this hot path.
+// request does only the target's lookup (cached) and appends the visit's raw facts to the in-memory
+// buffer (clicks.ts), whose write classifies the user agent and hashes the address: the visitor
+// never waits on a write nor on that work. `?qr=1` marks a visit through the QR code (it is not
+// forwarded). Throttled per client address in each instance's memory (TRACKING_REDIRECTS_PER_MINUTE):
+// a database write per redirect would slow this hot path.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteThrottle } from '../auth/routeThrottle.js';
 import { NOT_FOUND_PAGE } from './notFoundPage.js';
@@ -12,14 +14,16 @@ export function registerRedirect(app: FastifyInstance, tracking: TrackingService
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { code } = request.params as { code: string };
     const qr = (request.query as Record<string, unknown> | undefined)?.qr === '1';
-    const target = await tracking.resolve(code);
+    // A fresh cache entry answers without a promise; only a miss reads the database.
+    let target = tracking.cached(code);
+    if (target === undefined) target = await tracking.resolve(code);
     const location = target ? (qr ? target.qrLocation : target.location) : null;
     if (!target || !location) {
       return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_FOUND_PAGE);
     }
     const referer = request.headers.referer;
+    // The raw facts only: the user agent's classification and the address's hash wait for the buffer's write.
     tracking.record(target, {
-      code,
       method: request.method === 'HEAD' ? 'HEAD' : 'GET',
       qr,
       userAgent: request.headers['user-agent'],
@@ -31,7 +35,11 @@ export function registerRedirect(app: FastifyInstance, tracking: TrackingService
   };
   const schema = { hide: true, params: { type: 'object', properties: { code: { type: 'string', maxLength: 64 } } } };
   const config = { throttle: { kind: 'links', limit: perMinute, windowSeconds: 60, store: 'memory' } satisfies RouteThrottle };
+  // Not one log line per visit (Fastify's "incoming request" and "request completed" are info): each
+  // visit is a click row already, two lines a visit cost as much as the rest of the redirect, and
+  // they would hold the visitor's address, which the clicks never store. Warnings and errors still log.
+  const logLevel = 'warn';
   // exposeHeadRoute off: HEAD has its own route, counted apart.
-  app.get('/l/:code', { schema, config, exposeHeadRoute: false }, handler);
-  app.head('/l/:code', { schema, config }, handler);
+  app.get('/l/:code', { schema, config, logLevel, exposeHeadRoute: false }, handler);
+  app.head('/l/:code', { schema, config, logLevel }, handler);
 }

@@ -6,8 +6,9 @@
 // inactive or lacking the provider's flag is the engine's refusal, for every register naming them).
 //
 // The redirect (redirect.ts) reads a code's target through a small in-memory cache (TTL_MS; an
-// update of the link in this process drops its entry) and records the click in the ClickBuffer
-// (clicks.ts), so the visitor never waits on a write.
+// update of the link in this process drops its entry) and appends the visit's raw facts to the
+// ClickBuffer (clicks.ts), so the visitor never waits on a write, nor on the user agent's
+// classification or the address's hash: the buffer's write does those.
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../db/index.js';
 import { HttpError } from '../errors.js';
@@ -15,10 +16,9 @@ import type { Actor, ResourceHooks, ResourceService } from '../resources/service
 import type { ResourceDef } from '../schemas/registry.js';
 import { ValidationError } from '../schemas/validation.js';
 import type { Config } from '../config.js';
-import { ClickBuffer } from './clicks.js';
+import { ClickBuffer, type RawClick } from './clicks.js';
 import { CODE_PATTERN, newCode, slug } from './codes.js';
 import { TRACKING_MSG } from './messages.js';
-import { classifyAgent } from './userAgent.js';
 
 /** How long a code's target is reused (another process's edit shows within it). */
 const TTL_MS = 30_000;
@@ -35,14 +35,8 @@ export interface Target {
   qrLocation: string | null;
 }
 
-export interface Visit {
-  code: string;
-  method: 'GET' | 'HEAD';
-  qr: boolean;
-  userAgent?: string;
-  referrer?: string;
-  ip: string;
-}
+/** A visit as the redirect saw it (RawClick without the link and the instant). */
+export type Visit = Omit<RawClick, 'linkId' | 'at'>;
 
 /** The tracking service of each app's database (tests and benchmarks force a flush through it). */
 export const trackingServices = new WeakMap<Database, TrackingService>();
@@ -61,8 +55,8 @@ export class TrackingService {
     onError?: (e: unknown) => void,
   ) {
     this.def = service.get('tracking-links');
-    this.clicks = new ClickBuffer(db, { intervalMs: config.trackingFlushMs ?? 250, onError });
     this.salt = config.trackingSalt ?? createHash('sha256').update(`tracking-salt:${secret}`).digest('hex');
+    this.clicks = new ClickBuffer(db, { visitorHash: (ip) => this.visitorHash(ip), intervalMs: config.trackingFlushMs ?? 250, onError });
   }
 
   /** The base of the links: TRACKING_BASE_URL, PUBLIC_URL, or the address the author's request reached. */
@@ -117,12 +111,22 @@ export class TrackingService {
     throw new HttpError(503, TRACKING_MSG.codeFailed);
   }
 
+  /**
+   * The target of a code while its cache entry is fresh (null: an unknown code), undefined when it
+   * must be read (resolve): the redirect's hot path answers from here without a promise.
+   */
+  cached(code: string): Target | null | undefined {
+    const hit = this.cache.get(code);
+    if (hit && Date.now() - hit.at < (hit.target ? TTL_MS : MISS_TTL_MS)) return hit.target;
+    return undefined;
+  }
+
   /** The target of a code (cached), or null for an unknown one. */
   async resolve(code: string): Promise<Target | null> {
     if (!CODE_PATTERN.test(code)) return null;
+    const hit = this.cached(code);
+    if (hit !== undefined) return hit;
     const now = Date.now();
-    const hit = this.cache.get(code);
-    if (hit && now - hit.at < (hit.target ? TTL_MS : MISS_TTL_MS)) return hit.target;
     const target = await this.load(code);
     if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(code, { target, at: now });
@@ -146,21 +150,16 @@ export class TrackingService {
     return { id: row.id, location: targetUrl(base, row, false), qrLocation: targetUrl(base, row, true) };
   }
 
-  /** Records a visit of a known link (in memory; written by the buffer). */
+  /** Records a visit of a known link: its raw facts appended to the buffer (classified and hashed when written). */
   record(target: Target, visit: Visit) {
-    const agent = classifyAgent(visit.userAgent);
     this.clicks.add({
-      id_tracking_url: target.id,
-      created_at: new Date().toISOString(),
-      referrer: visit.referrer ? visit.referrer.slice(0, 500) : null,
-      navegador: agent.navegador,
-      sistema: agent.sistema,
-      dispositivo: agent.dispositivo,
-      bot: agent.bot,
-      preview: agent.preview,
-      metodo: visit.method,
+      linkId: target.id,
+      at: Date.now(),
+      userAgent: visit.userAgent,
+      referrer: visit.referrer,
+      ip: visit.ip,
+      method: visit.method,
       qr: visit.qr,
-      visitante: this.visitorHash(visit.ip),
     });
   }
 

@@ -1,7 +1,8 @@
 // What a click's user agent says: browser, operating system, device type (ua-parser-js 1.x, MIT; the
 // 2.x line is AGPL), whether a bot made the request (isbot) and whether that bot is a link-preview
 // fetcher (the apps that draw a card for a link pasted in a chat or post: a preview is not a visit).
-// Parsing costs tens of microseconds, so the answers of the last user agents seen are kept.
+// Called by the click buffer's write (clicks.ts), never on the redirect's request. Parsing costs tens
+// of microseconds, so the answers of the last user agents seen are kept.
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 
