@@ -48,7 +48,7 @@ export default async function setup(project: TestProject) {
     project.provide('databaseTemplate', name);
     return () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
-  const db = await createPglite(null);
+  const db = await createPglite(null, { thread: false });
   let tarball: Buffer;
   try {
     await migrate(db, registry);

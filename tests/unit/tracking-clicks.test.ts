@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { Database, Queryable } from '../../src/server/db/index.js';
-import { type Click, ClickBuffer, clickRows, type RawClick } from '../../src/server/tracking/clicks.js';
+import { CLICK_COLUMNS, type Click, ClickBuffer, clickRows, type RawClick } from '../../src/server/tracking/clicks.js';
 
 const CHROME_ANDROID = 'Mozilla/5.0 (Linux; Android 13; SM-S901B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -15,6 +15,10 @@ const AT = Date.parse('2026-11-28T12:34:56.789Z');
 const hash = (ip: string) => createHash('sha256').update('sal').update(ip).digest('hex');
 const raw = (over: Partial<RawClick> = {}): RawClick => ({ linkId: 7, at: AT, userAgent: CHROME_ANDROID, referrer: undefined, ip: '203.0.113.9', method: 'GET', qr: false, ...over });
 
+/** The rows of an INSERT of clicks, from its arrays (one per column, in CLICK_COLUMNS' order). */
+const insertedRows = (params: unknown[]): Click[] =>
+  (params[0] as unknown[]).map((_, i) => Object.fromEntries(CLICK_COLUMNS.map((column, c) => [column, (params[c] as unknown[])[i]])) as unknown as Click);
+
 /** A database that keeps what the buffer's write sends. */
 function recordingDatabase() {
   const writes: { clicks: Click[]; statements: number; counts: [number[], number[]] }[] = [];
@@ -23,7 +27,7 @@ function recordingDatabase() {
   const tx: Queryable = {
     async query(sql: string, params?: unknown[]) {
       if (sql.includes('vendas.tracking_clique')) {
-        clicks.push(...JSON.parse(String(params![0])));
+        clicks.push(...insertedRows(params!));
         statements++;
       } else {
         writes.push({ clicks, statements, counts: params as [number[], number[]] });
@@ -119,7 +123,7 @@ describe('ClickBuffer', () => {
         await new Promise<void>((resolve) => (release = resolve));
         const tx: Queryable = {
           async query(sql: string, params?: unknown[]) {
-            if (sql.includes('vendas.tracking_clique')) transactions[transactions.length - 1] += JSON.parse(String(params![0])).length;
+            if (sql.includes('vendas.tracking_clique')) transactions[transactions.length - 1] += insertedRows(params!).length;
             return { rows: [], rowCount: 0 } as never;
           },
           async exec() {},

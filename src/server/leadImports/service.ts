@@ -62,7 +62,7 @@ export const DEFAULT_LIMITS: ImportLimits = { maxFileBytes: MAX_FILE_BYTES, maxR
 const STEP_MS = 25;
 const FIRST_STEP_ROWS = 500;
 const MAX_STEP_ROWS = 20_000;
-const FIRST_LEAD_STEP = 50;
+const FIRST_LEAD_STEP = 10;
 /** An import still loading with no step for this long was left by a stopped server: it is deleted. */
 const STALE_LOAD = '10 minutes';
 
@@ -325,6 +325,7 @@ export class LeadImports {
       await this.discard(row.id).catch(() => {});
       throw e;
     }
+    await this.analyzeIfGrown('vendas.lead_participante', rows.linha.length);
     return counters;
   }
 
@@ -384,6 +385,20 @@ export class LeadImports {
     await write();
     // Only on success: a failed statement ends the transaction, and the setting with it.
     await tx.query('SET LOCAL session_replication_role = origin');
+    return true;
+  }
+
+  /**
+   * ANALYZE of a table that grew by `added` rows since its last analysis, when they are more than 50
+   * plus 10% of the rows it had then (PostgreSQL's autovacuum rule): its own short statement, between
+   * the steps. PGlite has no autovacuum: without it the planner kept the sizes of an almost empty
+   * lead table while the steps filled it, and probed each row's CPF and phone among all the
+   * provider's leads (steps of 10 leads took 130 ms in the drill). Answers whether it ran.
+   */
+  private async analyzeIfGrown(table: 'vendas.lead' | 'vendas.lead_participante', added: number): Promise<boolean> {
+    const { rows } = await this.db.query<{ n: number }>('SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = $1::regclass', [table]);
+    if (added <= 50 + 0.1 * Number(rows[0]?.n ?? 0)) return false;
+    await this.db.query(`ANALYZE ${table}`);
     return true;
   }
 
@@ -684,6 +699,7 @@ export class LeadImports {
     try {
       let size = FIRST_LEAD_STEP;
       let after: { linha: number; id: number } | null = null;
+      let unanalyzed = 0;
       for (;;) {
         const t0 = performance.now();
         const step = await this.service.write(actor, async (tx) => {
@@ -694,6 +710,8 @@ export class LeadImports {
         ids.push(...step.ids);
         skipped += step.skipped;
         after = step.last;
+        unanalyzed += step.ids.length;
+        if (await this.analyzeIfGrown('vendas.lead', unanalyzed)) unanalyzed = 0;
         if (step.rows < size) break;
         size = Math.max(10, Math.min(MAX_STEP_ROWS, Math.round((step.rows * STEP_MS) / Math.max(1, performance.now() - t0))));
       }

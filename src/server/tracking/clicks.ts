@@ -3,7 +3,7 @@
 // method, the QR flag) to an in-memory buffer and nothing more. The buffer is written every
 // `intervalMs` (TRACKING_FLUSH_MS, 250 ms) or as soon as `batchSize` clicks wait; the write builds
 // the rows (clickRows: the user agent classified, bots and previews flagged, the address hashed) and
-// stores them in one transaction: a multi-row INSERT ... SELECT FROM jsonb_to_recordset per
+// stores them in one transaction: a multi-row INSERT ... SELECT FROM unnest (an array a column) per
 // `statementRows` clicks (500) and one upsert of the links' counts (vendas.tracking_url_cliques,
 // apart from the link's row: counting is not an edit, no history entry). The app's close writes
 // what is left (Fastify onClose), so a clean stop loses nothing; a crash loses at most the clicks of
@@ -40,6 +40,9 @@ export interface Click {
   qr: boolean;
   visitante: string | null;
 }
+
+/** The stored columns of a click, in the order of the INSERT's arrays. */
+export const CLICK_COLUMNS = ['id_tracking_url', 'created_at', 'referrer', 'navegador', 'sistema', 'dispositivo', 'bot', 'preview', 'metodo', 'qr', 'visitante'] as const satisfies readonly (keyof Click)[];
 
 /** The longest referrer stored. */
 const MAX_REFERRER = 500;
@@ -195,18 +198,19 @@ export class ClickBuffer {
     await this.db.transaction(async (tx) => {
       // At most `statementRows` rows a statement, built as it goes, with the event loop let run
       // between two: a write after a failure holds every click kept meanwhile (up to maxPending), and
-      // an embedded database (PGlite) runs each statement on the server's own thread.
+      // an embedded database (PGlite) runs one statement at a time.
       for (let from = 0; from < clicks.length; from += this.statementRows) {
         if (from > 0) await new Promise((resolve) => setImmediate(resolve));
         const rows = clickRows(clicks.slice(from, from + this.statementRows), this.options.visitorHash);
-        // Clicks of a link deleted meanwhile are left out (the join).
+        // One array per column (unnest): about a sixth less of the database's time than a JSON
+        // document of the rows (jsonb_to_recordset), measured on PGlite. Clicks of a link deleted
+        // meanwhile are left out (the join).
         await tx.query(
-          `INSERT INTO vendas.tracking_clique (id_tracking_url, created_at, referrer, navegador, sistema, dispositivo, bot, preview, metodo, qr, visitante)
-           SELECT c.id_tracking_url, c.created_at, c.referrer, c.navegador, c.sistema, c.dispositivo, c.bot, c.preview, c.metodo, c.qr, c.visitante
-             FROM jsonb_to_recordset($1::jsonb) AS c(id_tracking_url integer, created_at timestamptz, referrer text, navegador text, sistema text,
-                  dispositivo text, bot boolean, preview boolean, metodo text, qr boolean, visitante text)
+          `INSERT INTO vendas.tracking_clique (${CLICK_COLUMNS.join(', ')})
+           SELECT c.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::boolean[], $9::text[], $10::boolean[], $11::text[])
+                  AS c(${CLICK_COLUMNS.join(', ')})
              JOIN vendas.tracking_url u ON u.id = c.id_tracking_url`,
-          [JSON.stringify(rows)],
+          CLICK_COLUMNS.map((column) => rows.map((row) => row[column])),
         );
       }
       await tx.query(
