@@ -37,9 +37,15 @@ export function registerRedirect(app: FastifyInstance, tracking: TrackingService
   const config = { throttle: { kind: 'links', limit: perMinute, windowSeconds: 60, store: 'memory' } satisfies RouteThrottle };
   // Not one log line per visit (Fastify's "incoming request" and "request completed" are info): each
   // visit is a click row already, two lines a visit cost as much as the rest of the redirect, and
-  // they would hold the visitor's address, which the clicks never store. Warnings and errors still log.
+  // they would hold the visitor's address, which the clicks never store. Warnings and errors still
+  // log, through one logger made here rather than a child per request (Fastify's default: about 4 µs
+  // of each visit), so without the request's id.
   const logLevel = 'warn';
+  const log = app.log.child({ route: '/l/:code' }, { level: logLevel });
+  const childLoggerFactory = () => log;
+  // No CORS headers: a link is followed by the browser, never read by a script of another origin.
+  const routeConfig = { ...config, cors: false };
   // exposeHeadRoute off: HEAD has its own route, counted apart.
-  app.get('/l/:code', { schema, config, logLevel, exposeHeadRoute: false }, handler);
-  app.head('/l/:code', { schema, config, logLevel }, handler);
+  app.get('/l/:code', { schema, config: routeConfig, logLevel, childLoggerFactory, exposeHeadRoute: false }, handler);
+  app.head('/l/:code', { schema, config: routeConfig, logLevel, childLoggerFactory }, handler);
 }
