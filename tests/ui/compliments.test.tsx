@@ -42,7 +42,9 @@ describe('compliments', () => {
   it('an employee praises the colleague of the address, who is notified, and lands on what they received', async () => {
     await signInAs(ui.baseUrl, 'ana@bitcom.com.br', TEST_PASSWORD);
     renderAdmin(ui.baseUrl, `/compliments/register/${colleague}`);
-    await waitFor(() => expect(combo(/^Colega elogiado/).value).toBe('Bruno Dias (Bitcom)'), { timeout: 15_000 });
+    // The file's first screen: the whole admin loads, signs in and reads the colleague (12 s alone on
+    // a 2-core machine, past 15 s with other suites running).
+    await waitFor(() => expect(combo(/^Colega elogiado/).value).toBe('Bruno Dias (Bitcom)'), { timeout: 40_000 });
     expect(combo(/^Colega elogiado/).getAttribute('aria-readonly')).toBe('true');
     await pickOption(/^Categoria/, 'Trabalho em equipe');
     fireEvent.change(screen.getByRole('textbox', { name: /^Mensagem/ }), { target: { value: 'Valeu pela força no plantão!' } });
