@@ -393,13 +393,18 @@ export class LeadImports {
    * plus 10% of the rows it had then (PostgreSQL's autovacuum rule): its own short statement, between
    * the steps. PGlite has no autovacuum: without it the planner kept the sizes of an almost empty
    * lead table while the steps filled it, and probed each row's CPF and phone among all the
-   * provider's leads (steps of 10 leads took 130 ms in the drill). Answers whether it ran.
+   * provider's leads (steps of 10 leads took 130 ms in the drill). Answers whether it ran. Never
+   * throws: statistics left as they were must not fail the import or the leads already written.
    */
   private async analyzeIfGrown(table: 'vendas.lead' | 'vendas.lead_participante', added: number): Promise<boolean> {
-    const { rows } = await this.db.query<{ n: number }>('SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = $1::regclass', [table]);
-    if (added <= 50 + 0.1 * Number(rows[0]?.n ?? 0)) return false;
-    await this.db.query(`ANALYZE ${table}`);
-    return true;
+    try {
+      const { rows } = await this.db.query<{ n: number }>('SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = $1::regclass', [table]);
+      if (added <= 50 + 0.1 * Number(rows[0]?.n ?? 0)) return false;
+      await this.db.query(`ANALYZE ${table}`);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** The import's counters from its rows, written when they changed; answers the import as stored. */
