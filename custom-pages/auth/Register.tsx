@@ -1,7 +1,8 @@
 // /home/login/register (RegisterHome, 'Cadastre-se'): a candidate creates their account (nome,
 // e-mail, senha and its confirmation), types the 6-digit code sent by e-mail, and is signed in and
 // taken to the vacancies (or to the query's `next`, a path of this site: the vacancy they were applying
-// to). ConfirmSignUpForm is also the login page's step for 'Usuário não confirmado.'.
+// to). ConfirmSignUpForm is also the login page's step for 'Usuário não confirmado.'. A visitor of
+// /applicants/register meets this page too, leading to the candidate's data form (careers-public).
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Link as MuiLink, TextField } from '@mui/material';
@@ -82,12 +83,14 @@ export function ConfirmSignUpForm({ email, info, onConfirmed, onBack }: { email:
   );
 }
 
-export function RegisterPage() {
+/** `next`: where the new candidate goes once signed in (default the query's `next`, else the vacancies). */
+export function RegisterPage({ next: nextTarget }: { next?: string } = {}) {
   const api = useSignUpApi();
   const auth = useIntranetAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const next = useNext();
+  const queryNext = useNext();
+  const next = nextTarget ?? queryNext;
   const [step, setStep] = useState<'form' | 'code' | 'done'>('form');
   const [nome, setNome] = useState('');
   const [email, setEmail] = useState('');

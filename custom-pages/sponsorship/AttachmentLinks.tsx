@@ -1,14 +1,15 @@
 // The staff's view of a sponsorship request's attachments (the read-only `anexos`, a list of file
-// ids): one button per file, 'Anexo 1', 'Anexo 2', ..., each downloading it with the session
-// (GET /v1/files/{id}, the role of the request's area) and saving it under its stored name, which
-// then replaces 'Anexo N'. Drawn as the field's view (expanded rows, history) and, since the
-// generated edit form draws no read-only field, as a notice under the edit form's sections.
+// ids): one button per file, named as it was sent (the files engine's names, GET /v1/files/names;
+// 'Anexo N' only for a file the server does not name), each downloading it with the session
+// (GET /v1/files/{id}, the role of the request's area) and saving it under its stored name. Drawn
+// as the field's view (expanded rows, history) and, since the generated edit form draws no
+// read-only field, as a notice under the edit form's sections.
 import { useState, type MouseEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Button, CircularProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { downloadNamed, useApiOrigin } from '../../src/admin/generator/api.js';
-import { saveBlob } from '../../src/admin/generator/files.js';
+import { saveBlob, useFileNames } from '../../src/admin/generator/files.js';
 import { FormCell, FormSection } from '../../src/admin/generator/FormLayout.js';
 import { useToasts } from '../../src/admin/generator/RowActions.js';
 import type { ResourceConfig } from '../../src/admin/generator/schemas.js';
@@ -20,6 +21,8 @@ export function AttachmentLinks({ config, value }: { config: ResourceConfig; fie
   useApiOrigin();
   const toasts = useToasts();
   const ids = idsOf(value);
+  const areas = [config.module, ...config.alsoModules];
+  const stored = useFileNames(ids, areas);
   const [names, setNames] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -28,7 +31,7 @@ export function AttachmentLinks({ config, value }: { config: ResourceConfig; fie
     event.stopPropagation();
     setBusy(id);
     try {
-      const { blob, name } = await downloadNamed(`/v1/files/${encodeURIComponent(id)}`, fallback, [config.module, ...config.alsoModules]);
+      const { blob, name } = await downloadNamed(`/v1/files/${encodeURIComponent(id)}`, fallback, areas);
       setNames((known) => ({ ...known, [id]: name }));
       saveBlob(blob, name);
     } catch (error) {
@@ -41,7 +44,7 @@ export function AttachmentLinks({ config, value }: { config: ResourceConfig; fie
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} component="span">
       {ids.map((id, i) => {
-        const label = names[id] ?? T.attachment(i + 1);
+        const label = names[id] ?? stored[id.toLowerCase()] ?? T.attachment(i + 1);
         return (
           <Button
             key={id}
@@ -49,7 +52,7 @@ export function AttachmentLinks({ config, value }: { config: ResourceConfig; fie
             variant="outlined"
             startIcon={busy === id ? <CircularProgress size={14} aria-label={T.downloading(label)} /> : <DownloadIcon />}
             disabled={busy === id}
-            onClick={(event) => void download(event, id, T.attachment(i + 1))}
+            onClick={(event) => void download(event, id, label)}
             sx={{ textTransform: 'none', maxWidth: '100%', overflowWrap: 'anywhere' }}
           >
             {label}

@@ -103,7 +103,7 @@ export function App({ dataProvider, authProvider, store, apiBase = '' }: AppProp
             }
           />
         </CustomRoutes>
-        <CustomRoutes noLayout>{customPageRoutes(true)}</CustomRoutes>
+        <CustomRoutes noLayout>{customPageRoutes(true, Layout)}</CustomRoutes>
       </Admin>
     </ApiBaseContext.Provider>
   );

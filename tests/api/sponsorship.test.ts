@@ -81,6 +81,17 @@ describe('the public form', () => {
     const pdfDownload = await t.app.inject({ url: `/v1/files/${row.anexos[0]}`, headers: bearer(users['marketing:leitor'].token) });
     expect(pdfDownload.statusCode).toBe(200);
     expect((await t.app.inject({ url: `/v1/files/${row.anexos[0]}`, headers: bearer(users.vetorial.token) })).statusCode).toBe(404);
+    // The names they were sent with, for the staff's list (the files engine: only files one may download).
+    const namesUrl = `/v1/files/names?id=${row.anexos[1].toUpperCase()}&id=${row.anexos[0]}`;
+    const names = await t.app.inject({ url: namesUrl, headers: bearer(users['marketing:leitor'].token) });
+    expect(names.statusCode, names.body).toBe(200);
+    expect(names.json().files.map((f: { name: string }) => f.name)).toEqual(['cartaz.png', 'projeto.pdf']);
+    expect((await t.app.inject({ url: `/v1/files/names?id=${row.anexos[0]}`, headers: bearer(users['marketing:leitor'].token) })).json().files).toHaveLength(1);
+    expect((await t.app.inject({ url: namesUrl, headers: bearer(users.vetorial.token) })).json()).toEqual({ files: [] });
+    expect((await t.app.inject({ url: namesUrl })).statusCode).toBe(401);
+    for (const bad of ['/v1/files/names', '/v1/files/names?id=1%27%20OR%201=1', `/v1/files/names?${Array.from({ length: 101 }, () => `id=${row.anexos[0]}`).join('&')}`]) {
+      expect((await t.app.inject({ url: bad, headers: bearer(users['marketing:leitor'].token) })).statusCode, bad).toBe(400);
+    }
   });
 
   it('accepts JSON without attachments; refuses bad documents, past dates, unknown cities and missing fields, each on its field', async () => {

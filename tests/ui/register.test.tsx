@@ -1,13 +1,14 @@
 // 'Cadastre-se' in the browser against the real server: the form's checks, the code step with the
 // code read from the outbox, the wrong-code text, then signed in as a candidate on the vacancies;
-// and the login page's code step for an account not yet confirmed.
+// and the login page's code step for an account not yet confirmed; the public /applicants/register,
+// where a visitor signs up and lands on the candidate's data form, and a candidate goes straight to it.
 import './setup.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AUTH_MSG, MSG } from '../../src/domain/messages.js';
 import { getSession } from '../../src/admin/session.js';
 import { PASSWORDS_DIFFER } from '../../custom-pages/auth/forms.js';
-import { renderAdmin, signOutLocally, startServer, type UiServer } from './server.js';
+import { renderAdmin, signInAs, TEST_PASSWORD, signOutLocally, startServer, type UiServer } from './server.js';
 
 let ui: UiServer;
 const PASSWORD = 'Candidata#2026';
@@ -112,5 +113,33 @@ describe('Cadastre-se', () => {
     typeCode(second);
     await waitFor(() => expect(getSession()?.user?.email).toBe('joao@email.com'), { timeout: 15_000 });
     expect(getSession()!.roles).toEqual(['user']);
+  });
+
+  it('shows a visitor of /applicants/register the sign-up, then the candidate data form once the code is confirmed', { timeout: 60_000 }, async () => {
+    renderAdmin(ui.baseUrl, '/applicants/register');
+    // Not the sign-in: the sign-up, its 'Já tenho conta' leading back here after signing in.
+    const form = await screen.findByRole('form', { name: 'Cadastre-se' });
+    expect(screen.queryByRole('form', { name: 'Entrar' })).toBeNull();
+    expect(within(form).getByRole('link', { name: 'Já tenho conta' }).getAttribute('href')).toBe(`/home/login/enter?next=${encodeURIComponent('/applicants/register')}`);
+
+    fillRegister({ nome: 'Ana Visitante', email: 'ana.visitante@email.com', password: PASSWORD, confirm: PASSWORD });
+    await screen.findByRole('form', { name: 'Confirmar cadastro' });
+    typeCode(await codeOf('ana.visitante@email.com'));
+
+    // Signed in with the password just chosen, on the candidate's data form (in the signed-in layout).
+    await waitFor(() => expect(getSession()?.user?.email).toBe('ana.visitante@email.com'), { timeout: 15_000 });
+    expect(await screen.findByLabelText(/Telefone/, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByLabelText(/Cidade/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Cadastre-se' })).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Trabalhe conosco' })).toBeNull();
+    expect(getSession()!.roles).toEqual(['user']);
+  });
+
+  it('takes a signed-in candidate at /applicants/register straight to the data form', { timeout: 60_000 }, async () => {
+    await ui.createUser({ email: 'bruno.candidato@email.com', nome: 'Bruno Candidato', papeis: ['user'] });
+    await signInAs(ui.baseUrl, 'bruno.candidato@email.com', TEST_PASSWORD);
+    renderAdmin(ui.baseUrl, '/applicants/register');
+    expect(await screen.findByLabelText(/Telefone/, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Cadastre-se' })).toBeNull();
   });
 });

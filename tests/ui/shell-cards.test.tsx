@@ -1,6 +1,7 @@
 // The cards menu (foundation spec, sections 2 and 6): a whole section hides unless its manager check
 // (by module and active flag) passes, each card needs its role check, an inactive card is greyed
-// out and does not open, a highlight shows on its card; and the administration home's sections.
+// out and does not open, a highlight shows on its card; and the administration home's sections,
+// without cards for registers that live only under a parent record.
 import './setup.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
@@ -9,6 +10,7 @@ import StarIcon from '@mui/icons-material/Star';
 import { CardsMenu, passesManagerCheck, visibleSections, type CardSection } from '../../src/admin/shell/CardsMenu.js';
 import { adminSections, hasAdminCards } from '../../src/admin/shell/adminSections.js';
 import { setSession } from '../../src/admin/session.js';
+import { configByResource } from '../../src/admin/generator/registry.js';
 
 afterEach(() => setSession(null));
 
@@ -132,5 +134,24 @@ describe('administration home sections', () => {
       expect(hasAdminCards(roles)).toBe(false);
     }
     expect(titles(['users:superadmin'])).toEqual(expect.arrayContaining(['Recursos Humanos', 'Onboarding', 'Usuários e acessos', 'Configurações']));
+  });
+
+  it('has no card for a register that lives only under a parent record; its parent register keeps its card', () => {
+    const cards = visibleSections(adminSections(), ['users:superadmin']).flatMap((s) => s.cards);
+    const byTo = new Map(cards.map((c) => [c.to, c.title]));
+    for (const resource of ['lead-import-participants', 'blocking-exception-criteria', 'communication-rules']) {
+      const config = configByResource.get(resource)!;
+      // Its list without a parent opens another register's list (the scope's back target).
+      expect(config.scope?.optional, resource).toBeFalsy();
+      expect(byTo.has(config.listPath), resource).toBe(false);
+    }
+    // The three cards of issue 31.
+    const dropped = ['lead-import-participants', 'blocking-exception-criteria', 'communication-rules'].map((r) => configByResource.get(r)!.title);
+    expect(dropped).toEqual(['Leads da Importação', 'Critérios de exceção', 'Regras']);
+    for (const title of dropped) expect(cards.map((c) => c.title)).not.toContain(title);
+    // The parents, from whose rows they open, and a register whose parent is optional keep theirs.
+    for (const resource of ['lead-imports', 'blocking-rules', 'communication-campaigns', 'campaign-results', 'shutdowns']) {
+      expect(byTo.get(configByResource.get(resource)!.listPath), resource).toBe(configByResource.get(resource)!.title);
+    }
   });
 });

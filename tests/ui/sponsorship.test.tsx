@@ -3,8 +3,8 @@
 // CPF/CNPJ check digits, a past date, the attachments' type, size and number), a complete request
 // sent as multipart with its files and the empty honeypot landing on the thank-you page with the
 // protocol, the provider of the address (slug or id), the server's field errors and refusals; the
-// thank-you page without state; and, on the staff's side, the attachments as download buttons in
-// the generated expanded row and under the edit form.
+// thank-you page without state; and, on the staff's side, the attachments as download buttons named
+// as they were sent (the files engine's names) in the generated expanded row and under the edit form.
 import './setup.js';
 import { Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -431,9 +431,11 @@ describe("the staff's attachments", () => {
     expect(formNoticesOf('sponsorship-requests')).toContain(formNotices[0]);
   });
 
-  it("lists an expanded row's attachments as 'Anexo N' buttons that download each with the session, then show its name", async () => {
+  it("lists an expanded row's attachments by the names they were sent with, each downloaded with the session", async () => {
     setSession({ token: 'token-marketing', roles: ['marketing:gestor', 'user'] });
     const calls = serve({
+      // The files engine names the first file; the second (one the user may not read) it does not.
+      'GET /v1/files/names': { status: 200, body: { files: [{ id: IDS[0], name: 'projeto cultural.pdf', type: 'application/pdf', size: 8 }] } },
       [`GET /v1/files/${IDS[0]}`]: { status: 200, body: '%PDF-1.4', headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename*=UTF-8''projeto%20cultural.pdf` } },
       [`GET /v1/files/${IDS[1]}`]: { status: 404, body: { message: MSG.fileNotFound } },
     });
@@ -443,14 +445,17 @@ describe("the staff's attachments", () => {
         <ExpandPanel config={config} fields={['anexos']} />
       </RecordContextProvider>,
     );
-    fireEvent.click(await screen.findByRole('button', { name: T.attachment(1) }));
+    // Named before any download.
+    fireEvent.click(await screen.findByRole('button', { name: 'projeto cultural.pdf' }));
+    expect(screen.queryByRole('button', { name: T.attachment(1) })).toBeNull();
+    const names = calls.find((c) => c.path === '/v1/files/names')!;
+    expect(names.headers.get('x-intranet-role')).toBe('marketing:gestor');
     await waitFor(() => expect(saved).toEqual(['projeto cultural.pdf']));
-    expect(await screen.findByRole('button', { name: 'projeto cultural.pdf' })).toBeTruthy();
     const download = calls.find((c) => c.path === `/v1/files/${IDS[0]}`)!;
     expect(download.headers.get('Authorization')).toBe('Bearer token-marketing');
     expect(download.headers.get('x-intranet-role')).toBe('marketing:gestor');
 
-    // A file the user may not read: the server's text, and nothing saved.
+    // A file the server does not name keeps its number; downloading it: the server's text, nothing saved.
     fireEvent.click(screen.getByRole('button', { name: T.attachment(2) }));
     expect(await screen.findByText(MSG.fileNotFound)).toBeTruthy();
     expect(saved).toHaveLength(1);
@@ -465,9 +470,20 @@ describe("the staff's attachments", () => {
         </FormProvider>
       );
     }
+    setSession({ token: 'token-marketing', roles: ['marketing:gestor', 'user'] });
+    const calls = serve({
+      'GET /v1/files/names': {
+        status: 200,
+        body: { files: [IDS[1], IDS[0]].map((id, i) => ({ id, name: ['cartaz.png', 'projeto.pdf'][i], type: 'application/pdf', size: 8 })) },
+      },
+    });
     inAdmin(<Form anexos={IDS} mode="edit" />);
     const section = await screen.findByRole('region', { name: config.properties.anexos.title });
-    expect(within(section).getAllByRole('button').map((b) => b.textContent)).toEqual([T.attachment(1), T.attachment(2)]);
+    // In the record's order, whatever the answer's.
+    await waitFor(() => expect(within(section).getAllByRole('button').map((b) => b.textContent)).toEqual(['projeto.pdf', 'cartaz.png']));
+    const query = new URL(String(vi.mocked(fetch).mock.calls[0][0]), 'http://localhost').searchParams;
+    expect(query.getAll('id')).toEqual(IDS);
+    expect(calls).toHaveLength(1);
     cleanup();
     inAdmin(<Form anexos={[]} mode="edit" />);
     expect(await screen.findByText(T.noAttachmentsSent)).toBeTruthy();

@@ -7,9 +7,10 @@ import { Box, Button, CircularProgress, FormLabel, Stack, Typography } from '@mu
 import UploadIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
+import { useQuery } from '@tanstack/react-query';
 import { useInput, useNotify } from 'react-admin';
 import { IMAGE_TYPES, uploadProblem } from '../../domain/format.js';
-import { uploadFile, type Areas } from './api.js';
+import { uploadFile, v1Json, type Areas } from './api.js';
 import { saveStoredFile, useFileUrl } from './fileUrl.js';
 
 export { saveBlob, saveStoredFile, useFileUrl } from './fileUrl.js';
@@ -31,6 +32,26 @@ export function hasAcceptedExtension(name: string, accept: readonly string[] | u
   if (!accept?.length) return true;
   const lower = name.toLowerCase();
   return accept.some((ext) => lower.endsWith(ext.toLowerCase()));
+}
+
+/**
+ * The names the files were uploaded with (GET /v1/files/names), by id, for a screen that lists
+ * stored files: only those the user may download are named. Empty while loading or on a failure
+ * (the screen keeps its own label for them).
+ */
+export function useFileNames(ids: readonly string[], module: Areas): Record<string, string> {
+  const { data } = useQuery({
+    queryKey: ['v1/files/names', ids, module],
+    enabled: ids.length > 0,
+    staleTime: 5 * 60_000,
+    retry: false,
+    queryFn: async () => {
+      const query = new URLSearchParams(ids.map((id) => ['id', id]));
+      const { files } = await v1Json<{ files: { id: string; name: string }[] }>(`/v1/files/names?${query}`, { module });
+      return Object.fromEntries(files.map((f) => [f.id.toLowerCase(), f.name]));
+    },
+  });
+  return data ?? {};
 }
 
 export function FileImage({ id, module, alt, size = 48 }: { id: string; module: Areas; alt: string; size?: number }) {

@@ -3,15 +3,22 @@
 // manager check passes: a manager (superadmin or gestor) of the module or of one of its registers'
 // other role areas (alsoModules: HR managers on the onboarding registers); the users area, any
 // module's manager (its registers' own right). Each card then needs its role check: who may list
-// that register (canAccessResource, the server's own rule).
+// that register (canAccessResource, the server's own rule). A register living only under a parent
+// record (x-intranet.scope without `optional`: an import's leads, a blocking rule's exception
+// criteria, a campaign's rules) has no list of its own, only the parent's (its list without one
+// leads back to the parent's list): no card; it is reached from its parent's rows, whose register
+// has its card.
 import TableIcon from '@mui/icons-material/TableRowsOutlined';
 import { resourceConfigs } from '../generator/registry.js';
-import { moduleTitle } from '../generator/schemas.js';
+import { moduleTitle, type ResourceConfig } from '../generator/schemas.js';
 import { canAccessResource } from '../authProvider.js';
 import { visibleSections, type CardSection } from './CardsMenu.js';
 
 // Areas the generator's module names do not cover yet.
 const SECTION_TITLES: Record<string, string> = { users: 'Usuários e acessos' };
+
+/** Whether a register's list opens without a parent record (no scope, or an optional one). */
+const hasOwnList = (config: ResourceConfig) => !config.scope || Boolean(config.scope.optional);
 
 export function adminSections(): CardSection[] {
   // Internal tables (links, readings) have no screens, so no cards.
@@ -26,7 +33,7 @@ export function adminSections(): CardSection[] {
         right: module === 'users' ? 'anyGestor' : 'manage',
         active: true,
       },
-      cards: configs.map((c) => ({
+      cards: configs.filter(hasOwnList).map((c) => ({
         title: c.title,
         to: c.listPath,
         icon: TableIcon,

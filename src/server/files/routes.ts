@@ -1,4 +1,5 @@
-// POST /v1/files/ (multipart file[] and bucket-id) and GET /v1/files/{id}.
+// POST /v1/files/ (multipart file[] and bucket-id), GET /v1/files/{id} and GET /v1/files/names?id=..
+// (the stored names of the files the user may download, for screens that list files by name).
 //
 // Who may download a file (mayRead, access.ts): its uploader, the superadmin, and the users sharing a
 // provider with the uploader as they were at upload (storage.arquivo.id_empresas). A file the
@@ -31,6 +32,8 @@ import { detectType, MAX_FILE_BYTES } from './types.js';
 
 const MB = 1024 * 1024;
 export const MAX_FILES = 20;
+/** The most files GET /v1/files/names answers at once. */
+export const MAX_NAMES = 100;
 export const MAX_REQUEST_BYTES = 3 * MAX_FILE_BYTES;
 export const FILE_TOO_LARGE = 'O arquivo ultrapassa o limite de 10 MB.';
 export const TOO_MANY_FILES = `Envie no máximo ${MAX_FILES} arquivos por vez.`;
@@ -42,6 +45,7 @@ const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/web
 const FILE_FIELDS = new Set(['file[]', 'file']);
 const BUCKET = /^[A-Za-z0-9_-]{1,64}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 /** inline or attachment, with an ASCII fallback name and the exact name in RFC 5987 encoding. */
 export function contentDisposition(name: string, inline = false) {
@@ -284,6 +288,42 @@ export async function fileRoutes(app: FastifyInstance, opts: { db: Database; sto
   const signedIn = { access: 'signedIn' } as const;
   app.post('/v1/files/', { schema: uploadSchema, config: signedIn }, upload);
   app.post('/v1/files', { schema: { ...uploadSchema, hide: true }, config: signedIn }, upload);
+
+  app.get(
+    '/v1/files/names',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['Arquivos'],
+        summary: `Os nomes de até ${MAX_NAMES} arquivos (id repetido na query: ?id=..&id=..)`,
+        description: 'Responde id, nome, tipo e tamanho de cada arquivo que o usuário pode baixar (a regra de GET /v1/files/{id}); os demais ficam de fora, existam ou não.',
+        querystring: {
+          type: 'object',
+          properties: { id: { anyOf: [{ type: 'string', pattern: UUID_PATTERN }, { type: 'array', maxItems: MAX_NAMES, items: { type: 'string', pattern: UUID_PATTERN } }] } },
+          required: ['id'],
+          additionalProperties: false,
+        },
+        response: { 200: { type: 'object', properties: { files: { type: 'array', items: processedFile } } } },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const raw = (request.query as { id: string | string[] }).id;
+      const ids = [...new Set((Array.isArray(raw) ? raw : [raw]).map((id) => id.toLowerCase()))];
+      const { rows } = await db.query<{ id: string; nome: string; tipo: string; tamanho: number; id_usuario: number | null; id_empresas: number[] | null }>(
+        'SELECT id::text AS id, nome, tipo, tamanho, id_usuario, id_empresas FROM storage.arquivo WHERE id = ANY($1::uuid[])',
+        [ids],
+      );
+      const reader = readerOf(user);
+      const byId = new Map(rows.filter((r) => mayRead(reader, r)).map((r) => [r.id.toLowerCase(), r]));
+      // In the order asked; rows stored before the names were cleaned answer as they are served.
+      const files = ids.flatMap((id) => {
+        const r = byId.get(id);
+        return r ? [{ id: r.id, name: cleanFileName(r.nome), type: r.tipo, size: Number(r.tamanho) }] : [];
+      });
+      return { files };
+    },
+  );
 
   app.get(
     '/v1/files/:id',
