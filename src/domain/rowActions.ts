@@ -139,12 +139,32 @@ export interface CallAction extends ActionBase {
 
 export type RowAction = DetailsAction | ExternalAction | PageAction | RelatedAction | DownloadAction | CopyAction | CallAction;
 
+/** One direction of a toggle that asks first: the dialog's title and text, then the toast of what it did ({field} from the row). */
+export interface ToggleConfirmStep {
+  title: string;
+  text?: string;
+  message: string;
+}
+
+/**
+ * A toggle (Ativar/Desativar, a switch column) that changes something for everyone (a register the
+ * group shares): switching on and/or off asks in a dialog first, then says what it did.
+ */
+export interface ToggleConfirm {
+  on?: ToggleConfirmStep;
+  off?: ToggleConfirmStep;
+}
+
+/** The confirmation of switching a toggle to `next` (true: on), if it asks one. */
+export const toggleStep = (confirm: ToggleConfirm | undefined, next: boolean): ToggleConfirmStep | undefined => (next ? confirm?.on : confirm?.off);
+
 /** The Ativar/Desativar action (x-intranet.toggle); false: none. */
 export interface ToggleRule {
   field?: string;
   on?: string;
   off?: string;
   when?: RowCondition;
+  confirm?: ToggleConfirm;
 }
 
 export const TOGGLE_DEFAULTS = { field: 'ativo', on: 'Ativar', off: 'Desativar' } as const;

@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MSG } from '../../src/domain/messages.js';
-import { roleAllows, rolesAllow, SUPERADMIN, type Right } from '../../src/domain/roles.js';
+import { rightsIn, roleAllows, rolesAllow, SUPERADMIN, type Right } from '../../src/domain/roles.js';
 import { SCHEMAS_DIR } from '../../src/server/app.js';
 import { loadRegistry, type Operation, type ResourceDef } from '../../src/server/schemas/registry.js';
 import { expectedAllowed, matrixRoles } from '../helpers/access.js';
@@ -161,6 +161,21 @@ describe('the rules of section 6 in src/domain/roles.ts', () => {
     expect(rolesAllow(['rh:gestor'], 'guest', 'anyGestor', 'users')).toBe(true);
     expect(rolesAllow(['rh:gestor', 'vendas:leitor'], 'vendas:leitor', 'anyGestor', 'users')).toBe(false);
     expect(rolesAllow(['rh:leitor', 'user'], 'user', 'anyGestor', 'users')).toBe(false);
+  });
+
+  it('a register the whole group shares (provider null, no owner) is changed by managers, never by a requester, seller or employee', () => {
+    // The onboarding trails and contents are the exception the HR document makes: rh:solicitante and
+    // onboarding:solicitante get the Onboarding, Trilha and Conteúdo cards (001, section on the HR home's cards).
+    const requestersMayWrite = new Set(['contents', 'trails', 'trail-contents']);
+    const low = new Set<Right>(['public', 'user', 'read', 'edit', 'anyRole']);
+    const shared = registry.resources.filter((def) => def.block.provider === null && !def.block.owner);
+    expect(shared.map((def) => def.name)).toEqual(expect.arrayContaining(['sales-campaigns', 'sales-channels', 'holidays', 'faq-categories']));
+    const offenders = shared
+      .filter((def) => !requestersMayWrite.has(def.name))
+      .flatMap((def) => (['create', 'update', 'delete'] as const).filter((op) => rightsIn(def.block.access[op]).some((r) => low.has(r))).map((op) => `${def.name}.${op}`));
+    expect(offenders).toEqual([]);
+    // The exceptions are still there (a renamed resource must not slip out of this check unseen).
+    for (const name of requestersMayWrite) expect(registry.resources.some((def) => def.name === name), name).toBe(true);
   });
 
   it('anyGestor resources: a gestor of another module without a role header is allowed', async () => {

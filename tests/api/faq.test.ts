@@ -120,7 +120,12 @@ describe('the registers', () => {
     const r = await call('POST', '/api/employee-handbook', 'rh:solicitante', { titulo: 'Crachá', conteudo: '<p>Sempre visível.</p>', id_categoria: handbookCategory, id_empresa: A });
     expect(r.statusCode, r.body).toBe(201);
     expect((await call('POST', '/api/employee-handbook', 'rh:leitor', { titulo: 'Crachá 2', conteudo: '<p>x</p>', id_categoria: handbookCategory, id_empresa: A })).statusCode).toBe(403);
-    expect((await call('POST', '/api/employee-handbook-categories', 'rh:solicitante', { titulo: 'Benefícios' })).statusCode).toBe(201);
+    // The chapters (and the FAQ's categories) are the whole group's: a manager's to change, not a requester's.
+    const chapter = await call('POST', '/api/employee-handbook-categories', 'rh:solicitante', { titulo: 'Benefícios' });
+    expect(chapter.statusCode).toBe(403);
+    expect(chapter.json().message).toBe('Este usuário não tem autorização para realizar esta operação.');
+    expect((await call('PUT', `/api/faq-categories/${faqCategory}`, 'rh:solicitante', { ativo: false })).statusCode).toBe(403);
+    expect((await call('POST', '/api/employee-handbook-categories', 'rh:gestor', { titulo: 'Benefícios' })).statusCode).toBe(201);
     expect((await call('POST', '/api/faq-categories', 'rh:leitor', { titulo: 'Outra' })).statusCode).toBe(403);
     expect((await call('DELETE', `/api/employee-handbook/${r.json().id}`, 'rh:gestor')).statusCode).toBe(200);
   });

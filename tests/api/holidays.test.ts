@@ -163,7 +163,7 @@ describe('one-off holidays keep their year', () => {
 });
 
 describe('holidays and categories: rights', () => {
-  it('leitor reads, solicitante writes, only gestor deletes; others are refused', async () => {
+  it('leitor and solicitante read; the group\'s holidays and news categories are written by gestor only; others are refused', async () => {
     const leitor = bearer(await t.userToken({ papeis: ['rh:leitor'] }));
     const solicitante = bearer(await t.userToken({ papeis: ['rh:solicitante'] }));
     const gestor = bearer(await t.userToken({ papeis: ['rh:gestor'] }));
@@ -173,13 +173,22 @@ describe('holidays and categories: rights', () => {
     expect((await t.app.inject({ url: '/api/holidays' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/holidays', headers: outsider })).statusCode).toBe(403);
     expect((await post(body, leitor)).statusCode).toBe(403);
-    const created = await post(body, solicitante);
+    // A holiday holds for every provider of the group: a requester does not add, change or remove one.
+    expect((await t.app.inject({ url: '/api/holidays', headers: solicitante })).statusCode).toBe(200);
+    const refused = await post(body, solicitante);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Este usuário não tem autorização para realizar esta operação.');
+    const created = await post(body, gestor);
     expect(created.statusCode).toBe(201);
     const id = created.json().id;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/holidays/${id}`, headers: solicitante, payload: { ativo: false } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/holidays/${id}`, headers: solicitante })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/holidays/${id}`, headers: gestor })).statusCode).toBe(200);
-    const cat = await t.app.inject({ method: 'POST', url: '/api/categories', headers: leitor, payload: { titulo: 'Avisos' } });
-    expect(cat.statusCode).toBe(403);
+    for (const who of [leitor, solicitante]) {
+      const cat = await t.app.inject({ method: 'POST', url: '/api/categories', headers: who, payload: { titulo: 'Avisos' } });
+      expect(cat.statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/categories', headers: gestor, payload: { titulo: 'Avisos' } })).statusCode).toBe(201);
   });
 });
 

@@ -58,7 +58,7 @@ describe('POST v1/vendas/criar/campanha and the campaign calls', () => {
   });
 
   it('accepts the spec body with every field (nome, vetorial, bitcom, razao, ativo, api)', async () => {
-    const row = await createCampaign({ nome: 'Campanha API', vetorial: false, bitcom: false, razao: true, ativo: false, api: true }, 'vendas:solicitante');
+    const row = await createCampaign({ nome: 'Campanha API', vetorial: false, bitcom: false, razao: true, ativo: false, api: true }, 'marketing:gestor');
     expect(row).toMatchObject({ nome: 'Campanha API', razao: true, ativo: false, api: true });
   });
 
@@ -68,7 +68,7 @@ describe('POST v1/vendas/criar/campanha and the campaign calls', () => {
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json().vendas_campanha_by_pk).toMatchObject({ id, nome: 'Volta às Aulas', razao: true });
 
-    const renamed = await call('PUT', `/v1/vendas/campanha/${id}`, { object: { nome: 'Volta às Aulas 2026', vetorial: true } }, 'vendas:solicitante');
+    const renamed = await call('PUT', `/v1/vendas/campanha/${id}`, { object: { nome: 'Volta às Aulas 2026', vetorial: true } }, 'vendas:gestor');
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().update_vendas_campanha_by_pk).toMatchObject({ id, nome: 'Volta às Aulas 2026', razao: true, vetorial: true });
     // Desativar sends only ativo, also as bare fields.
@@ -165,7 +165,7 @@ describe('channels: POST v1/vendas/canal by filtro.sistema, and GET, PUT, DELETE
   };
 
   it('creates with the spec body and answers insert_vendas_canal; public and the flags default to false, ativo to true', async () => {
-    const r = await call('POST', '/v1/vendas/criar/canal', { object: { nome: 'Google' } }, 'vendas:solicitante');
+    const r = await call('POST', '/v1/vendas/criar/canal', { object: { nome: 'Google' } }, 'marketing:gestor');
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().insert_vendas_canal).toEqual({
       affected_rows: 1,
@@ -185,7 +185,7 @@ describe('channels: POST v1/vendas/canal by filtro.sistema, and GET, PUT, DELETE
   it('reads, updates (the Ativar toggle) and deletes one', async () => {
     const one = await call('GET', `/v1/vendas/canal/${ids.door}`, undefined, 'vendas:leitor');
     expect(one.json().vendas_canal_by_pk).toMatchObject({ id: ids.door, nome: 'Porta a Porta', ativo: false });
-    const on = await call('PUT', `/v1/vendas/canal/${ids.door}`, { object: { ativo: true } }, 'vendas:solicitante');
+    const on = await call('PUT', `/v1/vendas/canal/${ids.door}`, { object: { ativo: true } }, 'vendas:gestor');
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json().update_vendas_canal_by_pk).toMatchObject({ id: ids.door, ativo: true });
     const removed = await call('DELETE', `/v1/vendas/canal/${ids.store}`, undefined, 'marketing:gestor');
@@ -309,16 +309,83 @@ describe('rights: the vendas and marketing areas by role header; 401 without a t
     expect((await call('GET', `/v1/vendas/campanha/${id}`)).json().vendas_campanha_by_pk.ativo).toBe(true);
   });
 
-  it('readers read, solicitantes also create and edit, gestores also delete', async () => {
+  it('readers and sellers read; the group\'s campaigns and channels are changed by gestores only', async () => {
     const { id } = await createCampaign({ nome: 'Campanha dos papéis' });
-    for (const role of ['vendas:leitor', 'marketing:leitor']) {
+    const channel = await createChannel({ nome: 'Canal dos papéis', vetorial: true });
+    for (const role of ['vendas:leitor', 'marketing:leitor', 'vendas:solicitante']) {
       expect((await call('POST', '/v1/vendas/campanha', {}, role)).statusCode, role).toBe(200);
-      expect((await call('POST', '/v1/vendas/criar/campanha', { object: { nome: 'Leitora' } }, role)).statusCode, role).toBe(403);
-      expect((await call('PUT', `/v1/vendas/campanha/${id}`, { object: { ativo: false } }, role)).statusCode, role).toBe(403);
+      expect((await call('POST', '/v1/vendas/canal', {}, role)).statusCode, role).toBe(200);
     }
-    expect((await call('DELETE', `/v1/vendas/campanha/${id}`, undefined, 'vendas:solicitante')).statusCode).toBe(403);
-    expect((await call('DELETE', `/v1/vendas/canal/${id}`, undefined, 'vendas:leitor')).statusCode).toBe(403);
+    // A seller (vendas:solicitante; a marketing requester alike) changes nothing every provider shares:
+    // not the name, not another provider's flag, not the status (the list's toggle), not a delete;
+    // through v1, REST and GraphQL, each 403 with the pt-BR refusal.
+    for (const role of ['vendas:solicitante', 'marketing:solicitante', 'vendas:leitor']) {
+      const refused: [Method, string, unknown?][] = [
+        ['POST', '/v1/vendas/criar/campanha', { object: { nome: 'Campanha do vendedor' } }],
+        ['PUT', `/v1/vendas/campanha/${id}`, { object: { nome: 'Renomeada pelo vendedor' } }],
+        ['PUT', `/v1/vendas/campanha/${id}`, { object: { bitcom: true } }],
+        ['PUT', `/v1/vendas/campanha/${id}`, { ativo: false }],
+        ['DELETE', `/v1/vendas/campanha/${id}`],
+        ['POST', '/v1/vendas/criar/canal', { object: { nome: 'Canal do vendedor' } }],
+        ['PUT', `/v1/vendas/canal/${channel.id}`, { object: { ativo: false } }],
+        ['DELETE', `/v1/vendas/canal/${channel.id}`],
+        ['PUT', `/api/sales-campaigns/${id}`, { ativo: false }],
+        ['PUT', `/api/sales-channels/${channel.id}`, { razao: true }],
+        ['DELETE', `/api/sales-channels/${channel.id}`],
+      ];
+      if (!tokens[role]) tokens[role] = await t.userToken({ papeis: [role], id_empresas: [A] });
+      for (const [method, url, payload] of refused) {
+        const r = await t.app.inject({ method, url, headers: bearer(tokens[role], role), ...(payload === undefined ? {} : { payload: payload as object }) });
+        expect(r.statusCode, `${role} ${method} ${url} ${JSON.stringify(payload)}`).toBe(403);
+        expect(r.json().message).toBe(FORBIDDEN);
+      }
+      const gql = await t.app.inject({
+        method: 'POST',
+        url: '/v1/graphql',
+        headers: bearer(tokens[role], role),
+        payload: { query: `mutation { update_vendas_campanha_by_pk(pk_columns: { id: ${id} }, _set: { ativo: false }) { id } }` },
+      });
+      expect(gql.json().errors?.[0]?.message, role).toBe(FORBIDDEN);
+    }
+    const campaignNow = (await call('GET', `/v1/vendas/campanha/${id}`)).json().vendas_campanha_by_pk;
+    expect(campaignNow).toMatchObject({ nome: 'Campanha dos papéis', bitcom: false, ativo: true });
+    expect((await call('GET', `/v1/vendas/canal/${channel.id}`)).json().vendas_canal_by_pk).toMatchObject({ razao: false, ativo: true });
+
+    // A sales or marketing manager creates, edits, toggles and deletes them.
+    expect((await call('PUT', `/v1/vendas/campanha/${id}`, { object: { bitcom: true } }, 'vendas:gestor')).json().update_vendas_campanha_by_pk.bitcom).toBe(true);
+    const off = await t.app.inject({ method: 'PUT', url: `/api/sales-campaigns/${id}`, headers: bearer(tokens['marketing:gestor'], 'marketing:gestor'), payload: { ativo: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().ativo).toBe(false);
+    expect((await call('PUT', `/v1/vendas/canal/${channel.id}`, { object: { ativo: false } }, 'marketing:gestor')).json().update_vendas_canal_by_pk.ativo).toBe(false);
+    expect((await call('DELETE', `/v1/vendas/canal/${channel.id}`, undefined, 'vendas:gestor')).statusCode).toBe(200);
     expect((await call('DELETE', `/v1/vendas/campanha/${id}`, undefined, 'vendas:gestor')).statusCode).toBe(200);
+  });
+
+  it('a seller registers tracking links and campaign results of their own provider (not another\'s), and deletes neither', async () => {
+    const campaign = await createCampaign({ nome: 'Campanha do vendedor', bitcom: true });
+    const channel = await createChannel({ nome: 'Canal do vendedor', bitcom: true });
+    const dst = (await t.inject({ method: 'POST', url: '/api/tracking-destinations', payload: { nome: 'Assine já', url: 'https://www.exemplo.com.br/vendedor' } })).json().id;
+    const link = await call('POST', '/v1/vendas/tracking/url', { params: { cmp: campaign.id, chn: channel.id, dst }, id_empresa: A }, 'vendas:solicitante');
+    expect(link.statusCode, link.body).toBe(200);
+    const linkRow = link.json().insert_vendas_tracking_url.returning[0];
+    const result = await call(
+      'POST',
+      '/v1/vendas/campanha/resultado/insert',
+      { object: { id_empresa: A, id_campanha: campaign.id, id_canal: channel.id, periodo_inicio: '2026-03-01', periodo_fim: '2026-03-31', impressoes: 1200 } },
+      'vendas:solicitante',
+    );
+    expect(result.statusCode, result.body).toBe(200);
+    const resultRow = result.json().insert_vendas_campanha_resultado_one;
+    const edited = await call('PUT', `/v1/lead/resultado/campanha/${resultRow.id}`, { object: { cliques: 80 } }, 'vendas:solicitante');
+    expect(edited.statusCode, edited.body).toBe(200);
+    // Another provider's: refused (the seller is Bitcom's only).
+    const elsewhere = await call('POST', '/v1/vendas/tracking/url', { params: { cmp: campaign.id, chn: channel.id, dst }, id_empresa: V }, 'vendas:solicitante');
+    expect([400, 403, 404]).toContain(elsewhere.statusCode);
+    for (const url of [`/api/tracking-links/${linkRow.id}`, `/api/campaign-results/${resultRow.id}`]) {
+      const r = await call('DELETE', url, undefined, 'vendas:solicitante');
+      expect(r.statusCode, url).toBe(403);
+      expect(r.json().message).toBe(FORBIDDEN);
+    }
   });
 
   it('a role header the user does not hold is refused', async () => {

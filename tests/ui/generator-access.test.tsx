@@ -34,6 +34,15 @@ describe('role gates', () => {
     expect(rightsOf(configByResource.get('holidays')!, ['vendas:gestor']).list).toBe(false);
     // The leitor role of rh does not lift the gestor role of another module.
     expect(rightsOf(departments, ['vendas:gestor', 'rh:leitor']).create).toBe(false);
+    // Registers the group shares (provider null): read by sellers and requesters, changed by managers.
+    for (const resource of ['sales-campaigns', 'sales-channels']) {
+      const config = configByResource.get(resource)!;
+      expect(rightsOf(config, ['vendas:solicitante', 'user']), resource).toEqual({ list: true, get: true, create: false, update: false, delete: false });
+      expect(rightsOf(config, ['marketing:solicitante']), resource).toMatchObject({ create: false, update: false });
+      expect(rightsOf(config, ['vendas:gestor']), resource).toEqual({ list: true, get: true, create: true, update: true, delete: true });
+      expect(rightsOf(config, ['marketing:gestor']), resource).toMatchObject({ create: true, update: true, delete: true });
+    }
+    expect(rightsOf(configByResource.get('holidays')!, ['rh:solicitante'])).toMatchObject({ list: true, create: false, update: false });
   });
 
   it('a leitor sees the rows but no add, edit, delete or Ativar/Desativar, and no actions column', async () => {

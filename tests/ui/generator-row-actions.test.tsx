@@ -49,6 +49,20 @@ const holidays = extended(holidaysSchema, 'rh', {
     listError: 'Erro ao carregar os feriados',
   },
 });
+// A switch column whose switching off reaches every provider: it asks first and says what it did.
+const switched = extended(holidaysSchema, 'rh', {
+  path: '/test/switched',
+  list: {
+    ...(holidaysSchema as any)['x-intranet'].list,
+    switches: {
+      recorrencia_anual: {
+        on: 'Todo ano',
+        off: 'Só um ano',
+        confirm: { off: { title: 'Tornar {nome} um feriado de um ano só?', text: 'Vale para todos os provedores do grupo.', message: '{nome} agora vale só um ano, para todos os provedores.' } },
+      },
+    },
+  },
+});
 const national = aliasConfig(holidays, { path: '/test/national', title: 'Feriados nacionais', filter: { tipo: 'Nacional' }, hideAdd: true });
 const regional = aliasConfig(holidays, { path: '/test/regional', title: 'Feriados regionais', filter: { tipo: ['Estadual', 'Municipal'] } });
 
@@ -58,7 +72,7 @@ const providers = extended(providersSchema, 'rh', {
 });
 
 const routes = [
-  ...[holidays, national, regional, providers].map((config) => <Route key={config.path} path={`${config.path}/list`} element={<ResourceList config={config} />} />),
+  ...[holidays, switched, national, regional, providers].map((config) => <Route key={config.path} path={`${config.path}/list`} element={<ResourceList config={config} />} />),
   ...resourceRoutes(resourceConfigs),
 ];
 const open = (path: string) => renderPage(ui.baseUrl, path, routes);
@@ -238,6 +252,28 @@ describe('the configurable toggle and deleteWhen', () => {
     expect(await screen.findByText('Item excluído com sucesso!')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Feriado avulso a excluir')).toBeNull());
     expect((await ui.api('GET', `/api/holidays/${id}`)).status).toBe(404);
+  });
+});
+
+describe('a toggle that asks first (confirm)', () => {
+  it('a switch column asks in the dialog before the direction its confirm names, then toasts its message; the other direction flips at once', async () => {
+    const id = await holiday('Feriado do grupo');
+    open('/test/switched/list');
+    const sw = async () => within(await rowOf('Feriado do grupo')).getByRole('switch', { name: /^Recorrência anual: / });
+    expect((await sw()).getAttribute('aria-label')).toBe('Recorrência anual: Todo ano');
+    fireEvent.click(await sw());
+    const dialog = await screen.findByRole('dialog', { name: 'Tornar Feriado do grupo um feriado de um ano só?' });
+    expect(within(dialog).getByText('Vale para todos os provedores do grupo.')).toBeTruthy();
+    expect((await ui.api('GET', `/api/holidays/${id}`)).json.recorrencia_anual).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Feriado do grupo agora vale só um ano, para todos os provedores.')).toBeTruthy();
+    await waitFor(async () => expect((await sw()).getAttribute('aria-label')).toBe('Recorrência anual: Só um ano'));
+    expect((await ui.api('GET', `/api/holidays/${id}`)).json.recorrencia_anual).toBe(false);
+    // Switching on declares no confirmation: written at once, with the toggle's toast.
+    fireEvent.click(await sw());
+    await waitFor(async () => expect((await sw()).getAttribute('aria-label')).toBe('Recorrência anual: Todo ano'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((await ui.api('GET', `/api/holidays/${id}`)).json.recorrencia_anual).toBe(true);
   });
 });
 

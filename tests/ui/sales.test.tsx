@@ -225,3 +225,42 @@ describe('external lead form', () => {
     expect(await screen.findByText(NOT_ALLOWED_TEXT)).toBeTruthy();
   });
 });
+
+describe("the group's campaigns and channels: a manager's to change", () => {
+  it("a seller sees the group's campaigns but no add, edit, Ativar/Desativar or Excluir", async () => {
+    const nome = `Campanha do grupo ${++seq}`;
+    await ui.api('POST', '/api/sales-campaigns', { nome, bitcom: true });
+    await signInAs(['vendas:solicitante', 'user']);
+    renderAdmin(ui.baseUrl, '/marketing/campaigns/list');
+    const row = (await screen.findByText(nome)).closest('tr')!;
+    expect(screen.queryByRole('link', { name: /NOVA CAMPANHA/ })).toBeNull();
+    expect(within(row).queryByRole('link', { name: 'Editar' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Desativar' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Excluir' })).toBeNull();
+  });
+
+  it("a sales manager's Desativar asks first, says what it did for every provider; Cancelar changes nothing", async () => {
+    const nome = `Campanha compartilhada ${++seq}`;
+    const { id } = (await ui.api('POST', '/api/sales-campaigns', { nome, bitcom: true, vetorial: true })).json;
+    await signInAs(['vendas:gestor', 'user']);
+    renderAdmin(ui.baseUrl, '/marketing/campaigns/list');
+    const row = () => screen.getByText(nome).closest('tr')!;
+    await screen.findByText(nome);
+    fireEvent.click(within(row()).getByRole('button', { name: 'Desativar' }));
+    let dialog = await screen.findByRole('dialog', { name: `Desativar a campanha ${nome}?` });
+    expect(within(dialog).getByText('A campanha fica inativa para todos os provedores do grupo, não só para o seu.')).toBeTruthy();
+    // Nothing is written before the answer.
+    expect((await ui.api('GET', `/api/sales-campaigns/${id}`)).json.ativo).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await ui.api('GET', `/api/sales-campaigns/${id}`)).json.ativo).toBe(true);
+
+    fireEvent.click(within(row()).getByRole('button', { name: 'Desativar' }));
+    dialog = await screen.findByRole('dialog', { name: `Desativar a campanha ${nome}?` });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Desativar' }));
+    expect(await screen.findByText('Campanha desativada para todos os provedores.')).toBeTruthy();
+    expect(screen.queryByText('Dados atualizados com sucesso!')).toBeNull();
+    await waitFor(() => expect(within(row()).getByRole('button', { name: 'Ativar' })).toBeTruthy());
+    expect((await ui.api('GET', `/api/sales-campaigns/${id}`)).json.ativo).toBe(false);
+  });
+});

@@ -3,7 +3,7 @@
 // pages (a provider's cities, ...), edit, Ativar/Desativar (x-intranet.toggle, or a writable 'ativo'),
 // and delete after the spec's irreversibility warning (on rows meeting x-intranet.deleteWhen), then
 // the schema's actions placed at the end. 'Super Admin' rows cannot be deleted.
-import { createContext, useContext, useMemo, useState, type MouseEvent } from 'react';
+import { createContext, useContext, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Button, IconButton, Stack, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
@@ -13,7 +13,7 @@ import SwitchOnIcon from '@mui/icons-material/ToggleOn';
 import SwitchOffIcon from '@mui/icons-material/ToggleOffOutlined';
 import { useDelete, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 import { MSG } from '../../domain/messages.js';
-import { fillRoute, meets } from '../../domain/rowActions.js';
+import { fillRoute, meets, toggleStep, type ToggleConfirm, type ToggleConfirmStep } from '../../domain/rowActions.js';
 import { isSuperAdminRow, type Rights } from './access.js';
 import { IntranetDialog } from './Dialog.js';
 import { rowLinksOf } from './extensions.js';
@@ -62,6 +62,62 @@ export function useResourceToasts(config: Parameters<typeof successText>[0]) {
   );
 }
 
+type Row = Record<string, unknown> & { id?: unknown };
+
+/** A template filled from the row ({campo}); a placeholder the row leaves empty is dropped rather than the whole text. */
+const filled = (template: string, config: ResourceConfig, record: Row) => interpolate(template, config, record) ?? template.replace(/\{[a-z][a-z0-9_]*\}/g, '').replace(/\s+([?.!,])/g, '$1');
+
+/**
+ * The write of a toggle (Ativar/Desativar, a switch column): one boolean field, pessimistic. Switched
+ * at once with the toasts messages.toggled and toggleError; or, where the schema declares the
+ * direction in `confirm` (a register the group shares: the change reaches everyone), after the
+ * engine's dialog titled by the step, and then the step's own message says what it did.
+ */
+export function useToggleWrite(config: ResourceConfig) {
+  const writes = useResourceToasts(config);
+  const toasts = useToasts();
+  const [update, { isPending }] = useUpdate();
+  const [asking, setAsking] = useState<{ record: Row; field: string; next: boolean; step: ToggleConfirmStep; label: string } | null>(null);
+  const write = (record: Row, field: string, next: boolean, step?: ToggleConfirmStep) =>
+    update(
+      config.resource,
+      { id: record.id, data: { [field]: next }, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: (saved) => {
+          setAsking(null);
+          const merged = { ...record, ...(saved as Row) };
+          if (step) toasts.success(filled(step.message, config, merged));
+          else writes.done('toggled', merged);
+        },
+        onError: (error) => {
+          setAsking(null);
+          writes.failed('toggled', error, record);
+        },
+      },
+    );
+  /** Switches `field` of the row to `next`, asking first when `confirm` says so for that direction; `label` names the dialog's button. */
+  const flip = (record: Row, field: string, next: boolean, confirm: ToggleConfirm | undefined, label = 'Confirmar') => {
+    const step = toggleStep(confirm, next);
+    if (step) setAsking({ record, field, next, step, label });
+    else write(record, field, next);
+  };
+  const dialog: ReactNode = asking && (
+    <IntranetDialog
+      open
+      icon={<WarningIcon color="warning" />}
+      title={filled(asking.step.title, config, asking.record)}
+      text={asking.step.text && filled(asking.step.text, config, asking.record)}
+      primaryButtonLabel={asking.label}
+      primaryColor="warning"
+      loading={isPending}
+      onConfirm={() => write(asking.record, asking.field, asking.next, asking.step)}
+      onClose={() => setAsking(null)}
+    />
+  );
+  return { flip, dialog, pending: isPending };
+}
+
 /** A table short of room (fit.ts): Ativar/Desativar become a switch icon with its tooltip. */
 export const CompactActions = createContext(false);
 
@@ -85,7 +141,8 @@ export function RowActions({ config, rights }: { config: ResourceConfig; rights:
   const record = useRecordContext();
   const writes = useResourceToasts(config);
   const refresh = useRefresh();
-  const [update, { isPending: updating }] = useUpdate();
+  const toggleWrite = useToggleWrite(config);
+  const updating = toggleWrite.pending;
   const [remove, { isPending: deleting }] = useDelete();
   const [confirming, setConfirming] = useState(false);
   const compact = useContext(CompactActions);
@@ -107,16 +164,8 @@ export function RowActions({ config, rights }: { config: ResourceConfig; rights:
   const toggle = (e: MouseEvent) => {
     e.stopPropagation();
     if (!switcher) return;
-    update(
-      config.resource,
-      { id: record.id, data: { [switcher.field]: !active }, previousData: record },
-      // Ativar/Desativar has its own toasts (messages.toggled, toggleError), not the edit form's.
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: (saved) => writes.done('toggled', { ...record, ...saved }),
-        onError: (error) => writes.failed('toggled', error, record),
-      },
-    );
+    // Ativar/Desativar has its own toasts (messages.toggled, toggleError, or the confirmed step's), not the edit form's.
+    toggleWrite.flip(record, switcher.field, !active, switcher.confirm, switchLabel);
   };
 
   const confirmDelete = () =>
@@ -186,6 +235,7 @@ export function RowActions({ config, rights }: { config: ResourceConfig; rights:
         </Tooltip>
       )}
       {placed('end')}
+      {toggleWrite.dialog}
       {deletable && (
         <IntranetDialog
           open={confirming}

@@ -2,12 +2,13 @@
 // with the state's text beside it ('Permitido' / 'Restrito'; in a table short of room, as its
 // tooltip), named '<field title>: <state>'. Enabled only for who may update the record; a flip writes
 // that field alone (pessimistic: the switch follows the server's answer) with the Ativar/Desativar
-// toasts (messages.toggled, toggleError).
+// toasts (messages.toggled, toggleError), or, where the column declares `confirm`, after a dialog and
+// with the step's own message (useToggleWrite).
 import { useContext, type MouseEvent } from 'react';
 import { Stack, Switch, Tooltip, Typography } from '@mui/material';
-import { useRecordContext, useUpdate } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 import { useRights } from './access.js';
-import { CompactActions, useResourceToasts } from './RowActions.js';
+import { CompactActions, useToggleWrite } from './RowActions.js';
 import type { ResourceConfig, SwitchLabels } from './schemas.js';
 
 const stop = (e: MouseEvent) => e.stopPropagation();
@@ -18,24 +19,15 @@ export const switchText = (labels: SwitchLabels, value: unknown) => (value ? lab
 export function SwitchField({ config, source }: { config: ResourceConfig; source: string }) {
   const record = useRecordContext();
   const rights = useRights(config);
-  const writes = useResourceToasts(config);
-  const [update, { isPending }] = useUpdate();
+  const toggleWrite = useToggleWrite(config);
+  const isPending = toggleWrite.pending;
   const compact = useContext(CompactActions);
   const labels = config.list.switches[source];
   if (!record || !labels) return null;
   const on = record[source] === true;
   const text = switchText(labels, on);
   const title = config.properties[source]?.title ?? source;
-  const flip = () =>
-    update(
-      config.resource,
-      { id: record.id, data: { [source]: !on }, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: (saved) => writes.done('toggled', { ...record, ...saved }),
-        onError: (error) => writes.failed('toggled', error, record),
-      },
-    );
+  const flip = () => toggleWrite.flip(record, source, !on, labels.confirm);
   const control = (
     <Switch
       size="small"
@@ -61,6 +53,7 @@ export function SwitchField({ config, source }: { config: ResourceConfig; source
           </Typography>
         </>
       )}
+      {toggleWrite.dialog}
     </Stack>
   );
 }

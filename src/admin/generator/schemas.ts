@@ -4,7 +4,7 @@
 import { ROLE_AREA_NAMES, type Right } from '../../domain/roles.js';
 import type { DateRange } from '../../domain/dateRange.js';
 import type { ResourceMessages } from '../../domain/messages.js';
-import { fillRoute, TOGGLE_DEFAULTS, type RowAction, type RowCondition, type ToggleRule } from '../../domain/rowActions.js';
+import { fillRoute, TOGGLE_DEFAULTS, type RowAction, type RowCondition, type ToggleConfirm, type ToggleRule } from '../../domain/rowActions.js';
 
 export type { RowAction, RowCondition };
 
@@ -145,6 +145,8 @@ export interface CalendarRule {
 export interface SwitchLabels {
   on: string;
   off: string;
+  /** Asks before a flip that changes something for everyone, then says what it did. */
+  confirm?: ToggleConfirm;
 }
 
 /**
@@ -272,6 +274,8 @@ export interface Toggle {
   on: string;
   off: string;
   when?: RowCondition;
+  /** Asks before switching (a register the group shares), then says what it did. */
+  confirm?: ToggleConfirm;
 }
 
 /** The toggle of a schema: the declared one, or Ativar/Desativar on a writable 'ativo'. */
@@ -279,7 +283,7 @@ function toggleOf(x: IntranetBlock, properties: Record<string, PropertySchema>):
   if (x.toggle === false) return null;
   const field = x.toggle?.field ?? TOGGLE_DEFAULTS.field;
   if (!properties[field] || properties[field].readOnly) return null;
-  return { field, on: x.toggle?.on ?? TOGGLE_DEFAULTS.on, off: x.toggle?.off ?? TOGGLE_DEFAULTS.off, when: x.toggle?.when };
+  return { field, on: x.toggle?.on ?? TOGGLE_DEFAULTS.on, off: x.toggle?.off ?? TOGGLE_DEFAULTS.off, when: x.toggle?.when, confirm: x.toggle?.confirm };
 }
 
 /** The field the green/red status dot shows: the toggle's, else 'ativo'. */
