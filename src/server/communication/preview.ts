@@ -161,10 +161,15 @@ async function loggedCounts(db: Queryable, rule: DispatchRule, days: IsoDate[]):
 
 /** The days (of these) on which the rule's selection has some customer. */
 async function daysWithCustomers(db: Queryable, rule: DispatchRule, days: IsoDate[]): Promise<Set<IsoDate>> {
-  const query = selectionQuery(rule, days);
-  if (!query) return new Set();
-  const { rows } = await db.query<{ dia: IsoDate }>(`SELECT DISTINCT s.dia FROM (${query.sql}) s`, query.params);
-  return new Set(rows.map((r) => r.dia));
+  const found = new Set<IsoDate>();
+  for (const dia of days) {
+    const query = selectionQuery(rule, [dia]);
+    if (!query) continue;
+    // One customer is enough: the selection stops at its first row (a specific date selects everyone).
+    const { rows } = await db.query(`SELECT 1 FROM (${query.sql}) s LIMIT 1`, query.params);
+    if (rows.length) found.add(dia);
+  }
+  return found;
 }
 
 /**
