@@ -30,6 +30,8 @@ if (!Number.isSafeInteger(rows) || rows < 1 || !Number.isSafeInteger(runs) || ru
 }
 const GOAL_MS = 2_000;
 const START = '2026-05-01';
+/** The clock of the previews: the first day's midnight, so every shift is still to come (a past one reads the send log instead). */
+const CLOCK = new Date(`${START}T00:00:00-03:00`);
 const DAYS = 30;
 
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -138,9 +140,9 @@ async function main() {
     for (const [label, rule] of Object.entries(rules)) {
       const statement = previewStatement(rule, days)!;
       const paths = await accessPaths(db, statement.sql, statement.params);
-      const preview = await previewRules(db, [rule], days);
+      const preview = await previewRules(db, [rule], days, CLOCK);
       const selected = preview.dias.reduce((n, d) => n + Math.max(...Object.values(d.canais).map((c) => (c ? c.enviar + c.restritos + c.sem_endereco : 0))), 0);
-      const timing = await time(() => previewRules(db, [rule], days));
+      const timing = await time(() => previewRules(db, [rule], days, CLOCK));
       // The dispatcher's first page of one day (the 15th: the specific date's day).
       const day = addDaysTo(START, 14);
       const selection = selectionQuery(rule, [day], { customerColumns: true, logged: true, limit: 2000 })!;

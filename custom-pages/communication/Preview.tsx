@@ -1,8 +1,9 @@
-// /marketing/communication-scale/preview/{id}[?idRule=] : who gets what, when, before anything is
-// sent. For the next 7, 15 or 30 days of a campaign (or of one of its rules), the dispatcher's own
-// selection counted per day, shift, rule and channel (to send, restricted by the customer, without
-// an address), the first customers who would get messages, and the first ones skipped with the
-// reason. GET /v1/campanha/agendamento/{id}/previa?dias=N (a rule: GET /v1/campanha/regras/{id}/previa),
+// /marketing/communication-scale/preview/{id}[?idRule=] : who gets what, when. For the next 7, 15 or
+// 30 days of a campaign (or of one of its rules), the dispatcher's own selection counted per day,
+// shift, rule and channel (to send, restricted by the customer, without an address), the first
+// customers who would get messages, and the first ones skipped with the reason. A shift whose hour has
+// passed (the server's clock, São Paulo) shows instead what the send log holds ('enviado: 120 de 130',
+// with the failed, pending and skipped ones) or why nothing was sent. GET /v1/campanha/agendamento/{id}/previa?dias=N (a rule: GET /v1/campanha/regras/{id}/previa),
 // role of the regua_comunicacao area. Links lead to the campaign's rules and to its send log.
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
@@ -30,7 +31,7 @@ import { CRITERIO_LABELS, ENVIO_LABELS, TURNO_LABELS, type Criterio, type Envio,
 import { formatDate, formatNumber } from '../../src/domain/format.js';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { campaignsListAt, CHANNEL_LABELS, PREVIEW_DAYS, PREVIEW_TITLE, rulesOf, sendsOf, SKIP_REASONS } from './texts.js';
+import { campaignsListAt, CHANNEL_LABELS, NOT_SENT_REASONS, PREVIEW_DAYS, PREVIEW_TITLE, rulesOf, sendsOf, sentOf, SKIP_REASONS } from './texts.js';
 
 type Canal = 'whatsapp' | 'email' | 'sms';
 const CHANNELS: Canal[] = ['whatsapp', 'email', 'sms'];
@@ -41,8 +42,26 @@ interface ChannelCounts {
   sem_endereco: number;
 }
 
+interface SentCounts {
+  total: number;
+  enviados: number;
+  falharam: number;
+  pendentes: number;
+  restritos: number;
+  sem_endereco: number;
+}
+
 export interface PreviewAnswer {
-  dias: { dia: string; turno: Turno; regra_id: number; canais: Partial<Record<Canal, ChannelCounts | null>> }[];
+  dias: {
+    dia: string;
+    turno: Turno;
+    regra_id: number;
+    /** a_enviar: still to come; registrado: past, with the send log's counts; nao_enviado: past, nothing logged (motivo). */
+    situacao: 'a_enviar' | 'registrado' | 'nao_enviado';
+    canais: Partial<Record<Canal, ChannelCounts | null>>;
+    enviados: Partial<Record<Canal, SentCounts | null>> | null;
+    motivo: string | null;
+  }[];
   primeiros: { dia: string; regra_id: number; nome_razaosocial: string; cod_cliente: string; canais: Canal[] }[];
   ignorados: { dia: string; regra_id: number; nome_razaosocial: string; cod_cliente: string; canal: Canal; motivo: string }[];
 }
@@ -68,14 +87,16 @@ export function ruleText(rule: RuleRow | undefined, id: number, withTurno = true
     .join(' · ');
 }
 
+function Dash({ label }: { label: string }) {
+  return (
+    <Typography component="span" variant="body2" sx={{ color: 'text.disabled' }} aria-label={label}>
+      –
+    </Typography>
+  );
+}
+
 function Counts({ counts }: { counts: ChannelCounts | null | undefined }) {
-  if (!counts) {
-    return (
-      <Typography component="span" variant="body2" sx={{ color: 'text.disabled' }} aria-label="Canal desligado">
-        –
-      </Typography>
-    );
-  }
+  if (!counts) return <Dash label="Canal desligado" />;
   const extra = [
     counts.restritos ? `${formatNumber(counts.restritos)} restrito(s)` : null,
     counts.sem_endereco ? `${formatNumber(counts.sem_endereco)} sem endereço` : null,
@@ -90,6 +111,58 @@ function Counts({ counts }: { counts: ChannelCounts | null | undefined }) {
           {extra.join(' · ')}
         </Typography>
       )}
+    </Stack>
+  );
+}
+
+/** A past shift's channel: what was sent out of what was logged, then the failed, pending and skipped ones. */
+function Sent({ counts }: { counts: SentCounts | null | undefined }) {
+  if (!counts) return <Dash label="Canal desligado" />;
+  const extra = [
+    counts.falharam ? `${formatNumber(counts.falharam)} com falha` : null,
+    counts.pendentes ? `${formatNumber(counts.pendentes)} pendente(s)` : null,
+    counts.restritos ? `${formatNumber(counts.restritos)} restrito(s)` : null,
+    counts.sem_endereco ? `${formatNumber(counts.sem_endereco)} sem endereço` : null,
+  ].filter(Boolean);
+  return (
+    <Stack component="span">
+      <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+        {sentOf(formatNumber(counts.enviados), formatNumber(counts.total))}
+      </Typography>
+      {extra.length > 0 && (
+        <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
+          {extra.join(' · ')}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+const sumSent = (rows: PreviewAnswer['dias'], canal: Canal): SentCounts | null => {
+  const present = rows.map((r) => r.enviados?.[canal]).filter((c): c is SentCounts => Boolean(c));
+  if (!present.length) return null;
+  return present.reduce(
+    (a, c) => ({
+      total: a.total + c.total,
+      enviados: a.enviados + c.enviados,
+      falharam: a.falharam + c.falharam,
+      pendentes: a.pendentes + c.pendentes,
+      restritos: a.restritos + c.restritos,
+      sem_endereco: a.sem_endereco + c.sem_endereco,
+    }),
+    { total: 0, enviados: 0, falharam: 0, pendentes: 0, restritos: 0, sem_endereco: 0 },
+  );
+};
+
+/** The total of a channel: what the past shifts sent, and what the shifts to come will send. */
+function Total({ rows, canal }: { rows: PreviewAnswer['dias']; canal: Canal }) {
+  const sent = sumSent(rows.filter((r) => r.situacao === 'registrado'), canal);
+  const coming = sum(rows.filter((r) => r.situacao === 'a_enviar'), canal);
+  if (!sent && !coming) return <Dash label="Sem envios" />;
+  return (
+    <Stack component="span" spacing={0.5}>
+      {sent && <Sent counts={sent} />}
+      {coming && <Counts counts={coming} />}
     </Stack>
   );
 }
@@ -200,18 +273,22 @@ export default function CommunicationPreview() {
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.dia)}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{TURNO_LABELS[row.turno] ?? row.turno}</TableCell>
                         {!rule && <TableCell>{ruleName(row.regra_id)}</TableCell>}
-                        {CHANNELS.map((c) => (
-                          <TableCell key={c}>
-                            <Counts counts={row.canais[c]} />
+                        {row.situacao === 'nao_enviado' ? (
+                          <TableCell colSpan={CHANNELS.length} sx={{ color: 'text.secondary' }}>
+                            {NOT_SENT_REASONS[row.motivo ?? ''] ?? row.motivo}
                           </TableCell>
-                        ))}
+                        ) : (
+                          CHANNELS.map((c) => (
+                            <TableCell key={c}>{row.situacao === 'registrado' ? <Sent counts={row.enviados?.[c]} /> : <Counts counts={row.canais[c]} />}</TableCell>
+                          ))
+                        )}
                       </TableRow>
                     ))}
                     <TableRow sx={{ '& td': { fontWeight: 600, borderTop: 2, borderColor: 'divider' } }}>
                       <TableCell colSpan={rule ? 2 : 3}>Total</TableCell>
                       {CHANNELS.map((c) => (
                         <TableCell key={c}>
-                          <Counts counts={sum(data.dias, c)} />
+                          <Total rows={data.dias} canal={c} />
                         </TableCell>
                       ))}
                     </TableRow>

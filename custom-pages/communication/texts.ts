@@ -45,3 +45,13 @@ export const SKIP_REASONS: Record<string, string> = {
   sem_endereco: 'Sem endereço (e-mail ou celular)',
 };
 export const CHANNEL_LABELS: Record<string, string> = { whatsapp: 'WhatsApp', email: 'E-mail', sms: 'SMS' };
+
+/** Why a past shift of the preview sent nothing (situacao nao_enviado, src/server/communication/preview.ts). */
+export const NOT_SENT_REASONS: Record<string, string> = {
+  regra_posterior: 'Nada enviado: a regra foi cadastrada depois deste turno',
+  sem_clientes: 'Nada enviado: nenhum cliente selecionado neste turno',
+  aguardando: 'Aguardando o disparo deste turno',
+  nao_executado: 'Nada enviado: o disparo não rodou para este turno',
+};
+/** A past shift's channel from the send log: 'enviado: 120 de 130'. */
+export const sentOf = (sent: string, total: string) => `enviado: ${sent} de ${total}`;

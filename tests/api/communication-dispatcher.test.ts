@@ -16,6 +16,8 @@ import { DISPATCH_QUEUE, SHIFT_QUEUE, shiftKey } from '../../src/server/jobs/com
 import { bearer, onPostgres, testApp, type TestApp } from '../helpers/app.js';
 
 const NOW = new Date('2026-05-03T10:00:00Z'); // 07:00 in São Paulo
+/** The server's clock (app.communication.now): NOW, but for the tests of past shifts. */
+let clock = NOW;
 const DAY = '2026-05-03';
 const WAIT = 30_000;
 
@@ -96,7 +98,7 @@ async function customer(provider: number, c: Record<string, unknown>) {
        data_contratacao, celular, telefone, email, plano, cidade, situacao)
      VALUES ($1, $2, $3, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
     [
-      provider === A ? 'BITCOM' : 'VETORIAL',
+      c.sistema ?? (provider === A ? 'BITCOM' : 'VETORIAL'),
       provider,
       code,
       c.nome,
@@ -133,13 +135,14 @@ async function rule(campanha_id: number, r: Record<string, unknown>) {
     mensagem_email: null,
     sms: false,
     mensagem_sms: null,
+    criado: null,
     ...r,
   };
   const { rows } = await t.db.query<{ id: number }>(
     `INSERT INTO campanha.regra (campanha_id, criterio, envio, tempo, data_especifica, turno, ativo, whatsapp, template_whatsapp, email, titulo_email,
-       mensagem_email, sms, mensagem_sms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-    [campanha_id, v.criterio, v.envio, v.tempo, v.data_especifica, v.turno, v.ativo, v.whatsapp, v.template_whatsapp, v.email, v.titulo_email, v.mensagem_email, v.sms, v.mensagem_sms],
+       mensagem_email, sms, mensagem_sms, criado)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, COALESCE($15::timestamptz, now())) RETURNING id`,
+    [campanha_id, v.criterio, v.envio, v.tempo, v.data_especifica, v.turno, v.ativo, v.whatsapp, v.template_whatsapp, v.email, v.titulo_email, v.mensagem_email, v.sms, v.mensagem_sms, v.criado],
   );
   return rows[0].id;
 }
@@ -158,7 +161,7 @@ const sends = async (where = 'true', params: unknown[] = []) =>
 
 beforeAll(async () => {
   base = await gw.start();
-  t = await testApp({ now: () => NOW, config: { ...config(), jobsEnabled: true, jobsPollingIntervalSeconds: 0.5 } });
+  t = await testApp({ now: () => clock, config: { ...config(), jobsEnabled: true, jobsPollingIntervalSeconds: 0.5 } });
   A = (await t.inject({ method: 'POST', url: '/api/providers', payload: { nome: 'Bitcom' } })).json().id;
   B = (await t.inject({ method: 'POST', url: '/api/providers', payload: { nome: 'Vetorial' } })).json().id;
   for (const [nome, id_empresa] of [
@@ -234,7 +237,12 @@ describe('the preview (who gets what, when)', () => {
       email: { enviar: 2, restritos: 0, sem_endereco: 4 },
       sms: { enviar: 5, restritos: 0, sem_endereco: 1 },
     });
-    expect(body.dias[0].canais.sms).toEqual({ enviar: 0, restritos: 0, sem_endereco: 0 });
+    expect(may3).toMatchObject({ situacao: 'a_enviar', enviados: null, motivo: null });
+    // 2 May's shift is past (the clock is 3 May, 07:00): nothing "to send", and nothing logged. The rule
+    // was registered now (the database's clock), after that shift, or, on an earlier TEST_CLOCK, nobody
+    // has a birthday that day.
+    expect(body.dias[0]).toMatchObject({ situacao: 'nao_enviado', canais: { whatsapp: null, email: null, sms: null }, enviados: null });
+    expect(['regra_posterior', 'sem_clientes']).toContain(body.dias[0].motivo);
     expect(body.dias[2].canais.email).toEqual({ enviar: 1, restritos: 0, sem_endereco: 0 });
     const first = body.primeiros.find((p: any) => p.cod_cliente === 'A1');
     expect(first).toEqual({ dia: DAY, regra_id: birthdayRule, nome_razaosocial: 'Ana Aniversário Souza', cod_cliente: 'A1', canais: ['email', 'sms', 'whatsapp'] });
@@ -524,3 +532,115 @@ describe('the queue', () => {
   });
 });
 
+
+describe('the preview of past shifts (the clock at 14:00 in São Paulo)', () => {
+  // A provider of its own, so that its shifts' runs touch no one else's rules and customers.
+  const YESTERDAY = '2026-05-19';
+  const TODAY = '2026-05-20';
+  let C: number;
+  let campaignC: number;
+  let morning: number; // birthdays, M 07:00, e-mail and SMS; registered on 1 May
+  let night: number; // activations on the day, N 20:00, e-mail; registered on 1 May
+  let late: number; // birthdays, M 07:00, e-mail; registered on 20 May at 10:00
+  let leitorC: Record<string, string>;
+  const preview = async (query: string) => {
+    const r = await t.app.inject({ method: 'GET', url: `/v1/campanha/agendamento/${campaignC}/previa?${query}`, headers: leitorC });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json();
+  };
+  const shift = (body: any, dia: string, regra: number) => body.dias.find((d: any) => d.dia === dia && d.regra_id === regra);
+
+  beforeAll(async () => {
+    C = (await t.inject({ method: 'POST', url: '/api/providers', payload: { nome: 'Turnos Telecom' } })).json().id;
+    expect((await t.inject({ method: 'POST', url: '/api/systems', payload: { nome: 'TURNOS', id_empresa: C, erp: 'SGP' } })).statusCode).toBe(201);
+    const of = (c: Record<string, unknown>) => customer(C, { sistema: 'TURNOS', ...c });
+    await of({ cod_cliente: 'C1', nome: 'Célia Completa', nascimento: '1990-05-20', celular: '(31) 99777-0001', email: 'celia@exemplo.com.br' });
+    await of({ cod_cliente: 'C2', nome: 'Caio Sem Endereço', nascimento: '1991-05-20' });
+    await of({ cod_cliente: 'C3', nome: 'Cecília Restrita', nascimento: '1992-05-20', celular: '(31) 99777-0003', email: 'cecilia@exemplo.com.br' });
+    await of({ cod_cliente: 'C4', nome: 'Cláudio Véspera', nascimento: '1993-05-19', celular: '(31) 99777-0004', email: 'claudio@exemplo.com.br' });
+    await of({ cod_cliente: 'C5', nome: 'Cora Ativada', ativacao: TODAY, email: 'cora@exemplo.com.br' });
+    await of({ cod_cliente: 'C6', nome: 'Caetano Amanhã', nascimento: '1994-05-21', email: 'caetano@exemplo.com.br' });
+    await t.db.query(
+      `INSERT INTO relacionamento.preferencias_cliente (sistema, cod_cliente, nome_razaosocial, whatsapp, email, sms) VALUES ($1, 'C3', 'Cecília Restrita', true, true, false)`,
+      [C],
+    );
+    campaignC = await campaign(C, 'Turnos do dia');
+    const before = '2026-05-01T00:00:00-03:00';
+    morning = await rule(campaignC, { criterio: 'data_aniversario', envio: 'no_dia', tempo: 0, email: true, titulo_email: 'Parabéns', mensagem_email: 'Feliz aniversário, {primeiro_nome}!', sms: true, mensagem_sms: 'Parabéns!', criado: before });
+    night = await rule(campaignC, { criterio: 'data_ativacao', envio: 'no_dia', tempo: 0, turno: 'N', email: true, titulo_email: 'Bem-vindo', mensagem_email: 'Olá, {primeiro_nome}!', criado: before });
+    leitorC = bearer(await t.userToken({ papeis: ['regua_comunicacao:leitor'], id_empresas: [C] }), 'regua_comunicacao:leitor');
+    // 20 May, 07:00: the morning shift runs (through the call a gestor of the provider has).
+    clock = new Date(`${TODAY}T07:00:00-03:00`);
+    const gestorC = bearer(await t.userToken({ papeis: ['regua_comunicacao:gestor'], id_empresas: [C] }), 'regua_comunicacao:gestor');
+    const run = await dispatch({ turno: 'M', dia: TODAY }, gestorC);
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json().campanha_disparo).toMatchObject({ regras: 1, registrados: 6, enviados: 3, falharam: 0, ignorados: 3 });
+    // 10:00: a rule is registered, after the morning shift.
+    late = await rule(campaignC, { criterio: 'data_aniversario', envio: 'no_dia', tempo: 0, email: true, titulo_email: 'Oi', mensagem_email: 'Oi!', criado: `${TODAY}T10:00:00-03:00` });
+  });
+
+  afterAll(() => {
+    clock = NOW;
+  });
+
+  it("at 14:00 the morning shift shows what was sent, or why nothing was; the night shift is still to send", async () => {
+    clock = new Date(`${TODAY}T14:00:00-03:00`);
+    const body = await preview(`inicio=${YESTERDAY}&dias=2`);
+    expect(body.dias.map((d: any) => `${d.dia} ${d.turno} ${d.regra_id} ${d.situacao}`)).toEqual([
+      `${YESTERDAY} M ${morning} nao_enviado`,
+      `${YESTERDAY} M ${late} nao_enviado`,
+      `${YESTERDAY} N ${night} nao_enviado`,
+      `${TODAY} M ${morning} registrado`,
+      `${TODAY} M ${late} nao_enviado`,
+      `${TODAY} N ${night} a_enviar`,
+    ]);
+    // 07:00 today: the send log's counts per channel, not "to send". Célia got both; Caio has no address;
+    // Cecília restricts SMS.
+    expect(shift(body, TODAY, morning)).toEqual({
+      dia: TODAY,
+      turno: 'M',
+      regra_id: morning,
+      situacao: 'registrado',
+      canais: { whatsapp: null, email: null, sms: null },
+      enviados: {
+        whatsapp: null,
+        email: { total: 3, enviados: 2, falharam: 0, pendentes: 0, restritos: 0, sem_endereco: 1 },
+        sms: { total: 3, enviados: 1, falharam: 0, pendentes: 0, restritos: 1, sem_endereco: 1 },
+      },
+      motivo: null,
+    });
+    // Nothing logged, and why: the rule registered at 10:00 did not exist at 07:00 (today and yesterday);
+    // yesterday's morning had Cláudio's birthday but no run; nobody was activated yesterday.
+    expect(shift(body, TODAY, late)).toMatchObject({ situacao: 'nao_enviado', motivo: 'regra_posterior', enviados: null, canais: { whatsapp: null, email: null, sms: null } });
+    expect(shift(body, YESTERDAY, late).motivo).toBe('regra_posterior');
+    expect(shift(body, YESTERDAY, morning)).toMatchObject({ situacao: 'nao_enviado', motivo: 'nao_executado', canais: { whatsapp: null, email: null, sms: null } });
+    expect(body.dias.find((d: any) => d.dia === YESTERDAY && d.turno === 'N').motivo).toBe('sem_clientes');
+    // 20:00 today is still to come: Cora's welcome e-mail.
+    expect(shift(body, TODAY, night)).toEqual({
+      dia: TODAY,
+      turno: 'N',
+      regra_id: night,
+      situacao: 'a_enviar',
+      canais: { whatsapp: null, email: { enviar: 1, restritos: 0, sem_endereco: 0 }, sms: null },
+      enviados: null,
+      motivo: null,
+    });
+    // The first customers and the skipped ones are those of the shifts to come only.
+    expect(body.primeiros).toEqual([{ dia: TODAY, regra_id: night, nome_razaosocial: 'Cora Ativada', cod_cliente: 'C5', canais: ['email'] }]);
+    expect(body.ignorados).toEqual([]);
+    // The preview wrote nothing.
+    expect(await sends('regra_id = ANY($1::int[])', [[late, night]])).toEqual([]);
+  });
+
+  it('a shift that began minutes ago is waiting for the run; a quarter of an hour later it did not run', async () => {
+    clock = new Date('2026-05-21T07:05:00-03:00');
+    let body = await preview('dias=1');
+    expect(body.inicio).toBe('2026-05-21');
+    expect(shift(body, '2026-05-21', morning)).toMatchObject({ situacao: 'nao_enviado', motivo: 'aguardando' });
+    expect(shift(body, '2026-05-21', night)).toMatchObject({ situacao: 'a_enviar', canais: { email: { enviar: 0, restritos: 0, sem_endereco: 0 } } });
+    clock = new Date('2026-05-21T07:20:00-03:00');
+    body = await preview('dias=1');
+    expect(shift(body, '2026-05-21', morning)).toMatchObject({ situacao: 'nao_enviado', motivo: 'nao_executado' });
+    expect(shift(body, '2026-05-21', late)).toMatchObject({ situacao: 'nao_enviado', motivo: 'nao_executado' });
+  });
+});

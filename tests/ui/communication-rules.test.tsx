@@ -3,16 +3,22 @@
 // the envio options each criterion disables (a chosen one cleared when the criterion disables it),
 // tempo fixed at 0 by no_dia and 'Não aplicável' for anual, the specific date only for its criterion,
 // the channel messages required while on, the default e-mail title, and the toast of a rule with no
-// channel on.
+// channel on. Then the campaign's preview on the server's clock at 14:00 (São Paulo): the 07:00 shift
+// that ran shows what was sent ('enviado: 1 de 2'), the 13:00 one that did not run says why, the 20:00
+// one is still 'a enviar'.
 import './setup.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_EMAIL_TITLE, NO_CHANNEL_MESSAGE, NOT_APPLICABLE } from '../../src/domain/communicationRules.js';
-import { PLACEHOLDER_HELP } from '../../custom-pages/communication/texts.js';
+import { NOT_SENT_REASONS, PLACEHOLDER_HELP } from '../../custom-pages/communication/texts.js';
 import { renderAdmin, startServer, type UiServer } from './server.js';
 
 let ui: UiServer;
 let campaign: number;
+let provider: number;
+/** The server's clock (the preview's "now"): 20 May 2026, 14:00 in São Paulo, whatever the real date. */
+const DAY = '2026-05-20';
+const CLOCK = new Date(`${DAY}T14:00:00-03:00`);
 
 async function create(resource: string, body: Record<string, unknown>) {
   const res = await ui.api('POST', `/api/${resource}`, body);
@@ -21,8 +27,8 @@ async function create(resource: string, body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  ui = await startServer();
-  const provider = await create('providers', { nome: 'Bitcom Regras' });
+  ui = await startServer({ now: () => CLOCK });
+  provider = await create('providers', { nome: 'Bitcom Regras' });
   campaign = await create('communication-campaigns', { sistema: provider, nome: 'Régua de Regras' });
 });
 
@@ -152,5 +158,54 @@ describe('the rule form', () => {
     expect(json).toEqual([
       expect.objectContaining({ envio: 'dia_seguinte', tempo: 2, turno: 'T', email: true, titulo_email: DEFAULT_EMAIL_TITLE, mensagem_email: 'Olá {primeiro_nome}, bem-vindo!', whatsapp: false }),
     ]);
+  });
+});
+
+describe("the campaign's preview at 14:00", () => {
+  it('the 07:00 shift shows what was sent, the 13:00 one why nothing was, the 20:00 one what is to send', async () => {
+    const turnos = await create('communication-campaigns', { sistema: provider, nome: 'Régua dos Turnos' });
+    await create('systems', { nome: 'BITCOM_REGRAS', id_empresa: provider, erp: 'SGP' });
+    const customer = (code: string, nome: string, c: Record<string, string | null>) =>
+      ui.server.db.query(
+        `INSERT INTO relacionamento.dados_pessoas (sistema, id_empresa, cod_cliente, codpessoa, nome_razaosocial, data_nascimento, data_ativacao, email, situacao)
+         VALUES ('BITCOM_REGRAS', $1, $2, $2, $3, $4, $5, $6, 'ativo')`,
+        [provider, code, nome, c.nascimento ?? null, c.ativacao ?? null, c.email ?? null],
+      );
+    await customer('T1', 'Tânia Com E-mail', { nascimento: '1990-05-20', email: 'tania@exemplo.com.br' });
+    await customer('T2', 'Tiago Sem E-mail', { nascimento: '1991-05-20' });
+    await customer('T3', 'Telma Ativada Hoje', { ativacao: DAY, email: 'telma@exemplo.com.br' });
+    // Rules registered before the day (the shifts of the day existed for them).
+    const rule = async (turno: string, criterio: string) => {
+      const { rows } = await ui.server.db.query<{ id: number }>(
+        `INSERT INTO campanha.regra (campanha_id, criterio, envio, tempo, turno, email, titulo_email, mensagem_email, criado)
+         VALUES ($1, $2, 'no_dia', 0, $3, true, 'Olá', 'Olá, {primeiro_nome}!', '2026-05-01T00:00:00-03:00') RETURNING id`,
+        [turnos, criterio, turno],
+      );
+      return rows[0].id;
+    };
+    await rule('M', 'data_aniversario');
+    await rule('T', 'data_aniversario');
+    await rule('N', 'data_ativacao');
+    // The 07:00 shift ran (the 13:00 one did not).
+    const run = await ui.api('POST', '/v1/campanha/disparo', { turno: 'M', dia: DAY });
+    expect(run.status, JSON.stringify(run.json)).toBe(200);
+
+    renderAdmin(ui.baseUrl, `/marketing/communication-scale/preview/${turnos}`);
+    const table = await screen.findByRole('table', { name: 'Envios por dia' }, { timeout: 40_000 });
+    const shift = (turno: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((r) => r.textContent?.startsWith('20/05/2026') && r.textContent.includes(turno))?.textContent;
+    await waitFor(() => expect(shift('M 07:00')).toContain('enviado: 1 de 2'));
+    expect(shift('M 07:00')).toContain('1 sem endereço');
+    expect(shift('M 07:00')).not.toContain('a enviar');
+    expect(shift('T 13:00')).toContain(NOT_SENT_REASONS.nao_executado);
+    expect(shift('T 13:00')).not.toContain('a enviar');
+    expect(shift('N 20:00')).toContain('1 a enviar');
+    expect(shift('N 20:00')).not.toContain('enviado:');
+    // The total: what was sent, and what is to send.
+    const total = within(table).getAllByRole('row').at(-1)!.textContent;
+    expect(total).toContain('enviado: 1 de 2');
+    expect(total).toContain('1 a enviar');
   });
 });

@@ -24,6 +24,8 @@ export interface DispatchRule extends SelectableRule {
   campanha_nome: string;
   provedor: string | null;
   turno: Turno;
+  /** When the rule was registered (the preview: a shift before it sent nothing for it). */
+  criado: Date | string;
   template_whatsapp: string | null;
   titulo_email: string | null;
   mensagem_email: string | null;
@@ -68,7 +70,7 @@ export const LEASE = '15 minutes';
 const CLAIM_BATCH = 50;
 const MISSING_MESSAGE = 'A regra não tem mensagem para este canal.';
 
-const RULE_COLUMNS = `r.id, r.campanha_id, c.nome AS campanha_nome, c.sistema, e.nome AS provedor, r.criterio, r.envio, r.tempo,
+const RULE_COLUMNS = `r.id, r.criado, r.campanha_id, c.nome AS campanha_nome, c.sistema, e.nome AS provedor, r.criterio, r.envio, r.tempo,
   r.data_especifica::text AS data_especifica, r.turno, r.whatsapp, r.email, r.sms, r.template_whatsapp, r.titulo_email, r.mensagem_email, r.mensagem_sms`;
 
 /** The rules a shift runs: active rules of active campaigns with that turno (of some providers only, with providerIds). */

@@ -32,7 +32,7 @@ const docs = (summary: string, description: string, extra: Record<string, unknow
   schema: { tags: ['Régua de comunicação'], summary, description, security: [{ bearerAuth: [] }], ...extra },
 });
 const idParam = { params: { type: 'object', properties: { id: { type: 'string', maxLength: 20 } } } };
-const PREVIEW_DOC = `Parâmetros: dias (1 a ${PREVIEW_MAX_DAYS}, padrão ${PREVIEW_DEFAULT_DAYS}) e inicio (AAAA-MM-DD; padrão: hoje em São Paulo). Resposta { inicio, fim, dias: [{ dia, turno, regra_id, canais: { whatsapp, email, sms: { enviar, restritos, sem_endereco } ou null quando o canal está desligado } }] (cada dia em que a regra envia, por dia e turno), primeiros: [{ dia, regra_id, nome_razaosocial, cod_cliente, canais }] (os 20 primeiros por nome), ignorados: [{ dia, regra_id, nome_razaosocial, cod_cliente, canal, motivo: restrito | sem_endereco }] (os 50 primeiros por nome) }. Nada é enviado nem registrado.`;
+const PREVIEW_DOC = `Parâmetros: dias (1 a ${PREVIEW_MAX_DAYS}, padrão ${PREVIEW_DEFAULT_DAYS}) e inicio (AAAA-MM-DD; padrão: hoje em São Paulo). Resposta { inicio, fim, dias: [{ dia, turno, regra_id, situacao, canais, enviados, motivo }] (cada dia em que a regra envia, por dia e turno), primeiros: [{ dia, regra_id, nome_razaosocial, cod_cliente, canais }] (os 20 primeiros por nome, dos turnos por vir), ignorados: [{ dia, regra_id, nome_razaosocial, cod_cliente, canal, motivo: restrito | sem_endereco }] (os 50 primeiros por nome, dos turnos por vir) }. situacao: a_enviar (o horário do turno, em São Paulo, ainda não passou pelo relógio do servidor: canais: { whatsapp, email, sms: { enviar, restritos, sem_endereco } ou null quando o canal está desligado }); registrado (turno passado com envios no registro: enviados: { whatsapp, email, sms: { total, enviados, falharam, pendentes, restritos, sem_endereco } ou null }); nao_enviado (turno passado sem nada no registro; motivo: regra_posterior, a regra foi cadastrada depois do turno; sem_clientes, nenhum cliente selecionado no dia; aguardando, o turno começou há menos de 15 minutos; nao_executado, o disparo não rodou para a regra nesse turno). Nos turnos passados canais vem com os três canais null. Nada é enviado nem registrado.`;
 
 const textParam = (query: Record<string, unknown>, name: string): string | undefined => {
   const v = query[name];
@@ -76,7 +76,7 @@ const communicationDispatchRoutes: V1Module = async (app, { db, service }) => {
       const campaign = await service.getOne(campaigns, (request.params as { id: string }).id, request.actor);
       const { inicio, fim, days } = previewDays(request);
       const list = await rulesById(db, { campaignId: campaign.id as number, activeOnly: true });
-      return { inicio, fim, ...(await previewRules(db, list, days)) };
+      return { inicio, fim, ...(await previewRules(db, list, days, app.communication.now())) };
     },
   );
 
@@ -90,7 +90,7 @@ const communicationDispatchRoutes: V1Module = async (app, { db, service }) => {
       const rule = await service.getOne(rules, (request.params as { id: string }).id, request.actor);
       const { inicio, fim, days } = previewDays(request);
       const list = await rulesById(db, { ruleId: rule.id as number });
-      return { inicio, fim, ...(await previewRules(db, list, days)) };
+      return { inicio, fim, ...(await previewRules(db, list, days, app.communication.now())) };
     },
   );
 
