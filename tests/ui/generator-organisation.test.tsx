@@ -325,9 +325,10 @@ describe('categories as cards', () => {
 
   it('/categories/list is the table of the same categories (the spec names both routes)', async () => {
     renderAdmin(baseUrl, '/categories/list');
-    const table = await screen.findByRole('table');
-    await within(table).findByText('Comunicados');
-    expect(within(table).getByText('Eventos')).toBeTruthy();
+    // The table drawn while the rows load (skeletons) is replaced by another element once they come:
+    // the table is looked up again on every try, never kept from the first one found.
+    await waitFor(() => expect(within(screen.getByRole('table')).getByText('Comunicados')).toBeTruthy());
+    expect(within(screen.getByRole('table')).getByText('Eventos')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Categorias' })).toBeNull();
   });
 });
