@@ -50,7 +50,10 @@ describe('a generated list below 600 px', () => {
     expect(screen.queryByText('Data Magna de Teste')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Filtros (1)' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Filtros' })).getByRole('button', { name: 'Limpar filtros' }));
+    const again = await screen.findByRole('dialog', { name: 'Filtros' });
+    // Opened again, the sheet shows the filter in force.
+    await waitFor(() => expect(within(again).getByRole('combobox', { name: 'Tipo' }).textContent).toBe('Nacional'));
+    fireEvent.click(within(again).getByRole('button', { name: 'Limpar filtros' }));
     await screen.findByText('Data Magna de Teste');
     fireEvent.keyDown(screen.getByRole('dialog', { name: 'Filtros' }), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filtros' })).toBeNull());

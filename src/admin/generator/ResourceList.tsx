@@ -254,6 +254,9 @@ export function ResourceList({ config: declared, view = declared.list.view, bann
         {config.scopeValue !== undefined && <ScopeCaption config={config} />}
         {banner}
         <List
+          // Across 600 px the filter bar starts anew (react-admin's filter form fills only the inputs it
+          // had when the filters last changed: a filter coming back inline would show empty).
+          key={small ? 'small' : 'wide'}
           resource={config.resource}
           title={config.title}
           perPage={DEFAULT_PAGE_SIZE}

@@ -2,9 +2,9 @@
 // icons by window width, with arrows to page through the rest when fewer than 10 fit (and, so that
 // no area is out of reach, also when a user has more than 10). Up to 500 px, where the header has no
 // room for their buttons, calendar and contacts are items here. When the header leaves the menu less
-// room than the width's count needs (a manager's buttons at 1024 px, the bells and avatar on a
-// phone), the items narrow first, then fewer are shown, never fewer than 2: at 320 px, two icons
-// without their labels between the arrows.
+// room than the width's count needs at full width (a manager's buttons at 1024 px, the bells and the
+// avatar on a phone), the items narrow, their labels go below 44 px, and fewer are shown only when
+// even bare icons do not fit, never fewer than 2: at 320 px, two bare icons between the arrows.
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
@@ -14,10 +14,10 @@ import { topMenuIconCount } from '../../domain/shell.js';
 import { TOP_MENU, visibleEntries, type MenuEntry } from './menuItems.js';
 import { useViewer, useWindowWidth } from './useViewer.js';
 
-/** The width of an arrow button (a small IconButton with a narrow padding). */
-const ARROW_WIDTH = 28;
-/** The narrowest item that still draws its label under the icon. */
-const LABELLED_ITEM_WIDTH = 52;
+/** The width of an arrow button (its chevron, 20 px, without padding: at 320 px the menu has ~100 px). */
+const ARROW_WIDTH = 20;
+/** The narrowest item that still draws its label under the icon (a longer label is cut with '…'). */
+const LABELLED_ITEM_WIDTH = 44;
 /** The narrowest item at all: the icon alone (its name stays in the tooltip and the aria-label). */
 const ICON_ITEM_WIDTH = 28;
 /** The fewest icons the menu shows (section 9: 2 at the narrowest widths). */
@@ -47,25 +47,23 @@ export interface TopMenuFit {
 }
 
 /**
- * How many icons to show and how wide: the width's count (section 9) at full width when the room
- * measured holds it, else narrower items; when even the narrowest labelled ones do not fit, fewer
- * icons, never fewer than 2 (on a phone, 2 icons without their labels between the arrows).
- * `room` 0 (nothing laid out) means the width's count at full width.
+ * How many icons to show and how wide: the width's count (section 9), the items narrowed to share
+ * the room measured (without their labels below 44 px); fewer only when even bare icons do not fit,
+ * never fewer than 2 (at 320 px, two bare icons between the arrows). `room` 0 (nothing laid out, as
+ * in jsdom) means the width's count at full width.
  */
 export function fitTopMenu(byWidth: number, items: number, fullWidth: number, room: number): TopMenuFit {
   const count = Math.min(byWidth, items);
-  const arrows = (shown: number) => (items > shown ? 2 * ARROW_WIDTH : 0);
-  const each = (shown: number) => Math.floor((room - arrows(shown)) / Math.max(1, shown));
-  if (!room || each(count) >= fullWidth) return { count, itemWidth: fullWidth, labels: true };
-  if (each(count) >= LABELLED_ITEM_WIDTH) return { count, itemWidth: each(count), labels: true };
-  const least = Math.min(MIN_ICONS, count);
-  const labelled = Math.min(count, Math.floor((room - 2 * ARROW_WIDTH) / LABELLED_ITEM_WIDTH));
-  if (labelled >= least) return { count: labelled, itemWidth: Math.min(fullWidth, each(labelled)), labels: true };
-  const width = Math.min(fullWidth, Math.max(ICON_ITEM_WIDTH, each(least)));
-  return { count: least, itemWidth: width, labels: width >= LABELLED_ITEM_WIDTH };
+  if (!room) return { count, itemWidth: fullWidth, labels: true };
+  const each = (shown: number) => Math.floor((room - (items > shown ? 2 * ARROW_WIDTH : 0)) / Math.max(1, shown));
+  let shown = count;
+  while (shown > Math.min(MIN_ICONS, count) && each(shown) < ICON_ITEM_WIDTH) shown--;
+  const itemWidth = Math.min(fullWidth, Math.max(ICON_ITEM_WIDTH, each(shown)));
+  return { count: shown, itemWidth, labels: itemWidth >= LABELLED_ITEM_WIDTH };
 }
 
-const ARROW_SX = { p: '2px', flexShrink: 0 } as const;
+// Narrow but as tall as the items, so still easy to tap.
+const ARROW_SX = { p: 0, width: ARROW_WIDTH, height: 40, borderRadius: 1, flexShrink: 0 } as const;
 
 export function TopMenu({ entries = TOP_MENU }: { entries?: MenuEntry[] }) {
   const viewer = useViewer();
@@ -92,7 +90,7 @@ export function TopMenu({ entries = TOP_MENU }: { entries?: MenuEntry[] }) {
     >
       {arrows && (
         <IconButton size="small" color="inherit" sx={ARROW_SX} aria-label="Itens anteriores do menu" disabled={start <= 0} onClick={() => setStart((s) => Math.max(0, s - 1))}>
-          <ChevronLeftIcon />
+          <ChevronLeftIcon fontSize="small" />
         </IconButton>
       )}
       {shown.map(({ key, label, to, icon: Icon }) => {
@@ -132,7 +130,7 @@ export function TopMenu({ entries = TOP_MENU }: { entries?: MenuEntry[] }) {
       })}
       {arrows && (
         <IconButton size="small" color="inherit" sx={ARROW_SX} aria-label="Próximos itens do menu" disabled={start >= maxStart} onClick={() => setStart((s) => Math.min(maxStart, s + 1))}>
-          <ChevronRightIcon />
+          <ChevronRightIcon fontSize="small" />
         </IconButton>
       )}
     </Box>
