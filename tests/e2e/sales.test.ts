@@ -6,7 +6,9 @@
 // cadastrada com sucesso!' and 'Canal cadastrado com sucesso'); a seller (vendas:solicitante) opens
 // the field form with the customer's CPF and a CEP in the path, sees 'Cliente <nome> (VETORIAL)',
 // saves the lead, and finds it in /sales/external/leads/list; the manager adds the CPF to the
-// blocklist and the lead shows the red marker there and in the tree's Blocklist list.
+// blocklist and the lead shows the red marker there and in the tree's Blocklist list. On a phone
+// (390 px) the lead list's filters fold behind 'Filtros' and the top menu shows 2 icons (320 and
+// 390 px) to 10 (1366 px) with its arrows.
 // Screenshots in test-results/e2e/sales-*.png.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -205,6 +207,62 @@ describe('sales', () => {
     await page.goto(`${server.url}/sales/external/reports/campaigns/list`);
     await page.getByText('Este relatório ainda não está disponível.').waitFor({ timeout: 30_000 });
     await screenshot(page, 'sales-11-report-not-available');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("on a phone the lead list's filters fold behind 'Filtros'; the top menu shows 2 icons at 320 and 390 px, 10 at 1366 px, with arrows", async () => {
+    const [manual, imported] = ['Ana Celular E2E', 'Bruno Celular E2E'];
+    for (const [nome, origem] of [[manual, 'manual'], [imported, 'importado']]) {
+      await json('POST', '/api/leads', adminToken, { nome, id_empresa: vetorial, equipe: 'externa', tipo: 'novo', status: 'novo', origem });
+    }
+    const { page, errors } = await openPage(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, server.url, ADMIN);
+    await page.goto(`${server.url}/sales/external/leads/list`);
+    await page.getByRole('heading', { level: 1, name: 'Leads' }).waitFor({ timeout: 30_000 });
+    const rows = page.locator('tbody tr');
+    await rows.first().waitFor({ timeout: 30_000 });
+    // No filter stacked above the rows: the first lead is on the first screen, under the search.
+    expect(await page.getByRole('combobox', { name: 'Origem' }).count()).toBe(0);
+    expect((await rows.first().boundingBox())!.y).toBeLessThan(400);
+    await page.getByPlaceholder('Pesquisar').fill('Celular E2E');
+    await page.locator('tr', { hasText: imported }).waitFor({ timeout: 30_000 });
+    await page.locator('tr', { hasText: manual }).waitFor();
+    await screenshot(page, 'sales-12-leads-390-folded');
+
+    await page.getByRole('button', { name: 'Filtros', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filtros' });
+    await sheet.getByRole('combobox', { name: 'Provedor' }).waitFor();
+    await screenshot(page, 'sales-13-leads-390-filters');
+    await choose(page, 'Origem', 'Manual');
+    await expect.poll(() => page.locator('tr', { hasText: imported }).count(), { timeout: 30_000 }).toBe(0);
+    await sheet.getByRole('button', { name: 'Ver resultados' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Filtros (1)' }).waitFor();
+    await page.locator('tr', { hasText: manual }).waitFor();
+    await screenshot(page, 'sales-14-leads-390-filtered');
+
+    // At 600 px and above the filters are inline again, the one chosen still in force.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect.poll(() => page.getByRole('combobox', { name: 'Origem' }).textContent(), { timeout: 15_000 }).toBe('Manual');
+    expect(await page.getByRole('button', { name: /^Filtros/ }).count()).toBe(0);
+
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    const icons = menu.locator('a[data-menu-item]');
+    const next = menu.getByRole('button', { name: 'Próximos itens do menu' });
+    for (const [width, count] of [[320, 2], [390, 2], [1366, 10]] as const) {
+      await page.setViewportSize({ width, height: 700 });
+      await expect.poll(() => icons.count(), { timeout: 15_000 }).toBe(count);
+      // Every icon drawn whole inside the menu, and the arrows page through the rest.
+      expect(await menu.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
+      const first = await icons.first().getAttribute('aria-label');
+      await next.click();
+      await expect.poll(() => icons.first().getAttribute('aria-label')).not.toBe(first);
+      await menu.getByRole('button', { name: 'Itens anteriores do menu' }).click();
+      await expect.poll(() => icons.first().getAttribute('aria-label')).toBe(first);
+      await screenshot(page, `sales-15-top-menu-${width}`);
+    }
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -1,5 +1,7 @@
-// Controls of the generated lists: 'Exportar' below 600 px (react-admin draws an IconButton there,
-// whose icon is the button's children: no empty button, no startIcon leaking into the page), and the
+// Controls of the generated lists: below 600 px the filters folded behind 'Filtros' (a sheet with the
+// same inputs, the count of those in force on the button, the search still on the list) and
+// 'Exportar' (react-admin draws an IconButton there, whose icon is the button's children: no empty
+// button, no startIcon leaking into the page); at 600 px and above the filters inline; and the
 // expand control of expandable rows, a real button named 'Expandir linha' / 'Recolher linha' with
 // aria-expanded, reached and toggled by keyboard.
 import './setup.js';
@@ -12,20 +14,53 @@ let ui: UiServer;
 beforeAll(async () => {
   ui = await startServer();
   expect((await ui.api('POST', '/api/holidays', { nome: 'Data Magna de Teste', data: '07-02', tipo: 'Estadual', uf: 'BA', recorrencia_anual: false, ano: 2030 })).status).toBe(201);
+  expect((await ui.api('POST', '/api/holidays', { nome: 'Feriado Nacional de Teste', data: '11-16', tipo: 'Nacional', recorrencia_anual: false, ano: 2030 })).status).toBe(201);
 });
 afterAll(async () => ui?.close());
 
-describe('Exportar on a small screen', () => {
+describe('a generated list below 600 px', () => {
   const wide = window.matchMedia;
   afterEach(() => {
     window.matchMedia = wide;
   });
 
-  it('is an icon button with its icon and name, leaking no attribute', async () => {
-    // Below 600 px: max-width queries match, min-width ones do not.
+  it("folds the filters behind 'Filtros', which opens them and counts those in force; Exportar is an icon button", async () => {
+    // Below 600 px (a 390 px phone): max-width queries match, min-width ones do not.
     window.matchMedia = ((query: string) => ({ ...wide(query), matches: /max-width/.test(query) })) as typeof window.matchMedia;
     renderAdmin(ui.baseUrl, '/holidays/list');
     await screen.findByText('Data Magna de Teste');
+    // The search stays on the list; the filters are not drawn before the rows.
+    const search = screen.getByPlaceholderText('Pesquisar');
+    expect(screen.queryByRole('combobox', { name: 'Tipo' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Estado' })).toBeNull();
+    fireEvent.change(search, { target: { value: 'de Teste' } });
+    await screen.findByText('Feriado Nacional de Teste');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filtros' });
+    for (const name of ['Tipo', 'Estado', 'Recorrência anual', 'Status']) expect(within(sheet).getByRole('combobox', { name })).toBeTruthy();
+    fireEvent.mouseDown(within(sheet).getByRole('combobox', { name: 'Tipo' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Nacional' }));
+    await waitFor(() => expect(screen.queryByText('Data Magna de Teste')).toBeNull());
+    expect(screen.getByText('Feriado Nacional de Teste')).toBeTruthy();
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Ver resultados' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filtros' })).toBeNull());
+    // Closed, the filter stays in force and its count is on the button.
+    expect(await screen.findByRole('button', { name: 'Filtros (1)' })).toBeTruthy();
+    expect(screen.queryByText('Data Magna de Teste')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros (1)' }));
+    const again = await screen.findByRole('dialog', { name: 'Filtros' });
+    // Opened again, the sheet shows the filter in force.
+    await waitFor(() => expect(within(again).getByRole('combobox', { name: 'Tipo' }).textContent).toBe('Nacional'));
+    fireEvent.click(within(again).getByRole('button', { name: 'Limpar filtros' }));
+    await screen.findByText('Data Magna de Teste');
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Filtros' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filtros' })).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Filtros' })).toBeTruthy();
+    // The search was not cleared with the filters.
+    expect((screen.getByPlaceholderText('Pesquisar') as HTMLInputElement).value).toBe('de Teste');
+
     const button = await screen.findByRole('button', { name: 'Exportar' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     expect(button.querySelector('svg')).not.toBeNull();
@@ -66,5 +101,9 @@ describe('expandable rows', () => {
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-expanded')).toBe('true'));
     expect(screen.getByRole('heading', { level: 1, name: 'Feriados' })).toBeTruthy();
+
+    // At 600 px and above the filters stay inline, with no 'Filtros' button.
+    expect(screen.getByRole('combobox', { name: 'Tipo' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Filtros/ })).toBeNull();
   });
 });

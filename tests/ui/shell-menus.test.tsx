@@ -7,6 +7,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { NO_ADMIN_CARDS } from '../../src/admin/shell/AdminHome.js';
 import { NOT_YET_AVAILABLE } from '../../src/admin/shell/NotYetAvailable.js';
 import { PLANNED_AREAS, plannedAreaOf } from '../../src/admin/shell/plannedRoutes.js';
+import { fitTopMenu } from '../../src/admin/shell/TopMenu.js';
 import { renderAdmin, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 
 let ui: UiServer;
@@ -164,6 +165,27 @@ describe('menus by role', () => {
 });
 
 describe('top menu by width', () => {
+  // The room the header leaves the menu is measured only in a real browser (jsdom lays nothing out):
+  // these are the widths Chromium measured for the superadmin's header; tests/e2e/sales.test.ts
+  // checks the drawn menu at 320, 390 and 1366 px.
+  it('fits the width\'s 2 to 10 icons into the room the header leaves, narrowing them, never fewer than 2', () => {
+    // 320 px: ~98 px of room; two bare icons between the arrows (one at a time before).
+    expect(fitTopMenu(2, 12, 60, 98)).toEqual({ count: 2, itemWidth: 29, labels: false });
+    // Even less room: still 2 (the menu clips rather than dropping below the spec's least).
+    expect(fitTopMenu(2, 12, 60, 60)).toEqual({ count: 2, itemWidth: 28, labels: false });
+    // 390 px: ~168 px, two labelled icons.
+    expect(fitTopMenu(2, 12, 60, 168)).toEqual({ count: 2, itemWidth: 60, labels: true });
+    // 900 px with a manager's buttons: the 8 of the width, narrowed.
+    expect(fitTopMenu(8, 12, 60, 430)).toEqual({ count: 8, itemWidth: 48, labels: true });
+    // 501 px (sidebar toggle, calendar and contacts in the header): 3 bare icons, as many as fit.
+    expect(fitTopMenu(4, 12, 60, 147)).toEqual({ count: 3, itemWidth: 35, labels: false });
+    expect(fitTopMenu(10, 12, 72, 896)).toEqual({ count: 10, itemWidth: 72, labels: true });
+    // Fewer areas than the width allows: all of them, no arrows taking room.
+    expect(fitTopMenu(10, 6, 72, 432)).toEqual({ count: 6, itemWidth: 72, labels: true });
+    // Nothing measured: the width's count.
+    expect(fitTopMenu(4, 12, 60, 0)).toEqual({ count: 4, itemWidth: 60, labels: true });
+  });
+
   it('shows 10, 9, 8, 6, 4 or 2 icons, with arrows to reach the others', async () => {
     await signInAs(ui.baseUrl, 'admin@intranet.local', 'Intranet#Admin2026');
     renderAdmin(ui.baseUrl, '/');

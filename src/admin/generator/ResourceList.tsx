@@ -1,4 +1,5 @@
-// The generated list screen (<path>/list): title bar, search and filters, a sortable table with
+// The generated list screen (<path>/list): title bar, search and filters (below 600 px folded behind
+// a 'Filtros' button: FilterDrawer.tsx), a sortable table with
 // expandable rows, flag and switch columns, row actions, server-side paging and the ';' CSV export;
 // on an alias with a filter, a permanent view of part of the data; on a scoped register
 // (x-intranet.scope), the rows of the parent its route names (<path>/list?idCampaign=1,
@@ -6,7 +7,7 @@
 // with a month calendar (list.calendar) has the switch to it ('Lista' / 'Calendário') by the title.
 import { useMemo, useRef, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { Box, Typography } from '@mui/material';
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   Datagrid,
   downloadCSV,
@@ -35,6 +36,7 @@ import { CardsView } from './CardsView.js';
 import { ViewSwitch } from './ViewSwitch.js';
 import { DateRangeFilter } from './DateRange.js';
 import { ExportAllButton } from './ExportButton.js';
+import { FilterDrawerButton } from './FilterDrawer.js';
 import { EXPAND_SX, expandColumn } from './ExpandToggle.js';
 import { columnTitle, pathTexts, type FetchMany, type RecordLike } from './paths.js';
 import { useFitLevel } from './fit.js';
@@ -229,6 +231,11 @@ export function ResourceList({ config: declared, view = declared.list.view, bann
   const toasts = useToasts();
   const listError = config.messages.listError;
   const filtered = Object.keys(config.listFilter).length > 0;
+  // Below 600 px the filters fold behind 'Filtros' (FilterDrawer.tsx); the search stays on the list.
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const inputs = filterInputs(config);
+  const inline = small ? inputs.filter((input) => input.key === 'q') : inputs;
+  const folded = small ? inputs.filter((input) => input.key !== 'q') : [];
   // Without its parent, a scoped list has nothing to show: the scope's back target (its path) instead.
   if (declared.scope && !declared.scope.optional && !parent) return <Navigate to={scopeHome(declared)} replace />;
   // Who may not list the register gets the one access-denied page at this address, before any call
@@ -247,6 +254,9 @@ export function ResourceList({ config: declared, view = declared.list.view, bann
         {config.scopeValue !== undefined && <ScopeCaption config={config} />}
         {banner}
         <List
+          // Across 600 px the filter bar starts anew (react-admin's filter form fills only the inputs it
+          // had when the filters last changed: a filter coming back inline would show empty).
+          key={small ? 'small' : 'wide'}
           resource={config.resource}
           title={config.title}
           perPage={DEFAULT_PAGE_SIZE}
@@ -254,11 +264,12 @@ export function ResourceList({ config: declared, view = declared.list.view, bann
           filter={filtered ? config.listFilter : undefined}
           // The schema's own text for a list that could not be loaded; else react-admin's (the server's text).
           queryOptions={listError ? { onError: () => toasts.failure({ message: listError }) } : undefined}
-          filters={filterInputs(config)}
+          filters={inline.length ? inline : undefined}
           exporter={exporter}
           pagination={<ListPagination />}
           actions={
-            <TopToolbar>
+            <TopToolbar sx={small ? { alignItems: 'center', minHeight: 0, pt: 0.5 } : undefined}>
+              {folded.length > 0 && <FilterDrawerButton filters={folded} />}
               <ExportAllButton exporter={exporter} />
             </TopToolbar>
           }

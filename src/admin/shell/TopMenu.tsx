@@ -1,8 +1,10 @@
 // The header's top menu (foundation spec, sections 2 and 9): the areas the user may see, 2 to 10
 // icons by window width, with arrows to page through the rest when fewer than 10 fit (and, so that
 // no area is out of reach, also when a user has more than 10). Up to 500 px, where the header has no
-// room for their buttons, calendar and contacts are items here. Fewer icons are shown when the
-// header leaves the menu less room than the width's count needs (a manager's buttons at 1024 px).
+// room for their buttons, calendar and contacts are items here. When the header leaves the menu less
+// room than the width's count needs at full width (a manager's buttons at 1024 px, the bells and the
+// avatar on a phone), the items narrow, their labels go below 44 px, and fewer are shown only when
+// even bare icons do not fit, never fewer than 2: at 320 px, two bare icons between the arrows.
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
@@ -12,8 +14,14 @@ import { topMenuIconCount } from '../../domain/shell.js';
 import { TOP_MENU, visibleEntries, type MenuEntry } from './menuItems.js';
 import { useViewer, useWindowWidth } from './useViewer.js';
 
-/** The width of an arrow button (small IconButton), with a margin. */
-const ARROW_WIDTH = 36;
+/** The width of an arrow button (its chevron, 20 px, without padding: at 320 px the menu has ~100 px). */
+const ARROW_WIDTH = 20;
+/** The narrowest item that still draws its label under the icon (a longer label is cut with '…'). */
+const LABELLED_ITEM_WIDTH = 44;
+/** The narrowest item at all: the icon alone (its name stays in the tooltip and the aria-label). */
+const ICON_ITEM_WIDTH = 28;
+/** The fewest icons the menu shows (section 9: 2 at the narrowest widths). */
+const MIN_ICONS = 2;
 
 /** The element's width, followed as it changes (0 where nothing is laid out, as in jsdom). */
 function useBoxWidth(box: RefObject<HTMLElement | null>): number {
@@ -29,17 +37,33 @@ function useBoxWidth(box: RefObject<HTMLElement | null>): number {
   return width;
 }
 
-/**
- * How many icons to show: the width's count (section 9), fewer when the room measured cannot hold
- * them (with the arrows then needed), never fewer than one.
- */
-export function fittingIconCount(byWidth: number, items: number, itemWidth: number, room: number): number {
-  const count = Math.min(byWidth, items);
-  if (!room) return count;
-  const needed = count * itemWidth + (items > count ? 2 * ARROW_WIDTH : 0);
-  if (needed <= room) return count;
-  return Math.max(1, Math.min(count, Math.floor((room - 2 * ARROW_WIDTH) / itemWidth)));
+export interface TopMenuFit {
+  /** Icons shown at once. */
+  count: number;
+  /** The width of each. */
+  itemWidth: number;
+  /** Whether the labels fit under the icons. */
+  labels: boolean;
 }
+
+/**
+ * How many icons to show and how wide: the width's count (section 9), the items narrowed to share
+ * the room measured (without their labels below 44 px); fewer only when even bare icons do not fit,
+ * never fewer than 2 (at 320 px, two bare icons between the arrows). `room` 0 (nothing laid out, as
+ * in jsdom) means the width's count at full width.
+ */
+export function fitTopMenu(byWidth: number, items: number, fullWidth: number, room: number): TopMenuFit {
+  const count = Math.min(byWidth, items);
+  if (!room) return { count, itemWidth: fullWidth, labels: true };
+  const each = (shown: number) => Math.floor((room - (items > shown ? 2 * ARROW_WIDTH : 0)) / Math.max(1, shown));
+  let shown = count;
+  while (shown > Math.min(MIN_ICONS, count) && each(shown) < ICON_ITEM_WIDTH) shown--;
+  const itemWidth = Math.min(fullWidth, Math.max(ICON_ITEM_WIDTH, each(shown)));
+  return { count: shown, itemWidth, labels: itemWidth >= LABELLED_ITEM_WIDTH };
+}
+
+// Narrow but as tall as the items, so still easy to tap.
+const ARROW_SX = { p: 0, width: ARROW_WIDTH, height: 40, borderRadius: 1, flexShrink: 0 } as const;
 
 export function TopMenu({ entries = TOP_MENU }: { entries?: MenuEntry[] }) {
   const viewer = useViewer();
@@ -48,8 +72,7 @@ export function TopMenu({ entries = TOP_MENU }: { entries?: MenuEntry[] }) {
   const box = useRef<HTMLElement>(null);
   const room = useBoxWidth(box);
   const items = visibleEntries(entries, viewer, width);
-  const itemWidth = width <= 900 ? 60 : 72;
-  const count = fittingIconCount(topMenuIconCount(width), items.length, itemWidth, room);
+  const { count, itemWidth, labels } = fitTopMenu(topMenuIconCount(width), items.length, width <= 900 ? 60 : 72, room);
   const [start, setStart] = useState(0);
   const maxStart = Math.max(0, items.length - count);
   useEffect(() => {
@@ -66,8 +89,8 @@ export function TopMenu({ entries = TOP_MENU }: { entries?: MenuEntry[] }) {
       sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '100%', minWidth: 0, overflow: 'hidden' }}
     >
       {arrows && (
-        <IconButton size="small" color="inherit" aria-label="Itens anteriores do menu" disabled={start <= 0} onClick={() => setStart((s) => Math.max(0, s - 1))}>
-          <ChevronLeftIcon />
+        <IconButton size="small" color="inherit" sx={ARROW_SX} aria-label="Itens anteriores do menu" disabled={start <= 0} onClick={() => setStart((s) => Math.max(0, s - 1))}>
+          <ChevronLeftIcon fontSize="small" />
         </IconButton>
       )}
       {shown.map(({ key, label, to, icon: Icon }) => {
@@ -96,16 +119,18 @@ export function TopMenu({ entries = TOP_MENU }: { entries?: MenuEntry[] }) {
               }}
             >
               <Icon />
-              <Typography component="span" sx={{ fontSize: 10, lineHeight: 1.3, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: itemWidth - 4 }}>
-                {label}
-              </Typography>
+              {labels && (
+                <Typography component="span" sx={{ fontSize: 10, lineHeight: 1.3, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: itemWidth - 4 }}>
+                  {label}
+                </Typography>
+              )}
             </Box>
           </Tooltip>
         );
       })}
       {arrows && (
-        <IconButton size="small" color="inherit" aria-label="Próximos itens do menu" disabled={start >= maxStart} onClick={() => setStart((s) => Math.min(maxStart, s + 1))}>
-          <ChevronRightIcon />
+        <IconButton size="small" color="inherit" sx={ARROW_SX} aria-label="Próximos itens do menu" disabled={start >= maxStart} onClick={() => setStart((s) => Math.min(maxStart, s + 1))}>
+          <ChevronRightIcon fontSize="small" />
         </IconButton>
       )}
     </Box>
