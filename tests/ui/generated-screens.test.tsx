@@ -116,7 +116,7 @@ describe('generated form', () => {
     renderAdmin(ui.baseUrl, '/providers/register');
     fireEvent.change(await screen.findByLabelText(/^Nome/), { target: { value: 'Vetorial' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText(MSG.success)).toBeTruthy();
+    expect(await screen.findByText('Provedor cadastrado com sucesso!')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Provedores' })).toBeTruthy();
     expect(await screen.findByText('Vetorial')).toBeTruthy();
   });

@@ -60,7 +60,7 @@ describe('rich text', () => {
     editor.innerHTML = '<p>Bem-vindo <strong>à equipe</strong><script>alert(1)</script></p><ul><li>crachá</li></ul>';
     fireEvent.input(editor);
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+    expect(await screen.findByText('Conteúdo cadastrado com sucesso!')).toBeTruthy();
     const list = await ui.api('GET', `/api/contents?filter=${encodeURIComponent(JSON.stringify({ titulo: 'Boas-vindas' }))}`);
     expect(list.json).toHaveLength(1);
     const texto: string = list.json[0].texto;
