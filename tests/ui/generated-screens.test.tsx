@@ -122,6 +122,18 @@ describe('generated form', () => {
   });
 });
 
+describe('edit/{id?} without the id', () => {
+  it.each([
+    ['/holidays/edit', 'Cadastrar Feriado'],
+    ['/holidays/edit/', 'Cadastrar Feriado'],
+    ['/careers/admin/edit', 'Cadastrar Vaga'],
+  ])('%s opens the register form (%s)', async (path, title) => {
+    renderAdmin(ui.baseUrl, path);
+    expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeTruthy();
+  });
+});
+
 describe('a record that does not exist', () => {
   it.each([
     ['/contracting/companies/edit/99999', 'Empresas contratantes'],
