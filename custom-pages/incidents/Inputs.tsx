@@ -2,7 +2,8 @@
 // incidents and praise colleagues without any module role, so these selects read the calls open to
 // every employee (GET v1/incidente/departamentos, GET v1/company/users) instead of the departments'
 // and users' registers, which need a module role. The colleague of /compliments/register/{id} comes
-// from the address and is shown read-only.
+// from the address and is shown read-only; chosen from the list, the colleagues offered leave out the
+// signed-in user (nobody praises themselves: the server refuses it too).
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Autocomplete, Box, CircularProgress, TextField } from '@mui/material';
@@ -12,6 +13,7 @@ import type { FieldInputProps } from '../../src/admin/generator/extensions.js';
 import { FieldMessage, useShownError } from '../../src/admin/generator/FieldMessage.js';
 import { NO_OPTIONS_TEXT, SELECT_DEBOUNCE_MS } from '../../src/admin/generator/inputs.js';
 import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
+import { useViewer } from '../../src/admin/shell/useViewer.js';
 import { TEXTS } from './texts.js';
 
 interface Option {
@@ -112,6 +114,7 @@ export function ColleagueInput(props: FieldInputProps) {
   const fixed = /^\d{1,9}$/.test(params.id ?? '') && !window.location.pathname.includes('/edit/') ? Number(params.id) : null;
   const { setValue } = useFormContext();
   const current = useWatch({ name: props.field }) as unknown;
+  const self = useViewer().usuarioId;
   const [text, setText] = useState('');
   const [options, setOptions] = useState<Option[]>([]);
   const [loading, setLoading] = useState(false);
@@ -128,7 +131,7 @@ export function ColleagueInput(props: FieldInputProps) {
       const one = fixed ?? (text.trim() ? null : value);
       const call = one !== null
         ? v1Json<{ usuario: Contact }>(`/v1/company/users/${one}`, { module: 'rh' }).then((r) => [r.usuario])
-        : v1Json<{ usuarios: Contact[] }>(`/v1/company/users?limit=30&nome=${encodeURIComponent(text.trim())}`, { module: 'rh' }).then((r) => r.usuarios);
+        : v1Json<{ usuarios: Contact[] }>(`/v1/company/users?limit=30&nome=${encodeURIComponent(text.trim())}`, { module: 'rh' }).then((r) => r.usuarios.filter((c) => c.id !== self));
       call
         .then((rows) => !cancelled && (setOptions(rows.map((c) => ({ id: c.id, label: contactLabel(c) }))), setFailed(false)))
         .catch(() => !cancelled && setFailed(true))
@@ -138,6 +141,6 @@ export function ColleagueInput(props: FieldInputProps) {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [text, fixed, value]);
+  }, [text, fixed, value, self]);
   return <OptionSelect {...props} options={options} loading={loading} failed={failed} onText={fixed === null ? setText : undefined} readOnly={fixed !== null} />;
 }

@@ -168,6 +168,33 @@ describe('incidents', () => {
     expect((await call('DELETE', `/api/incidents/${id}`, 'manager')).statusCode).toBe(403);
   });
 
+  it('Situação and Solução are filled only by managers (x-intranet.managedFields): the reporter and the readers get 403 naming the field', async () => {
+    const refusal = (field: string) => `Este usuário não tem autorização para realizar esta operação. O campo "${field}" só pode ser alterado por um gestor.`;
+    const set = await call('POST', '/api/incidents', 'emp', incident({ status: 'resolvido' }));
+    expect(set.statusCode, set.body).toBe(403);
+    expect(set.json().message).toBe(refusal('Situação'));
+    const solution = await call('POST', '/api/incidents', 'emp', incident({ solucao: 'Reiniciei o roteador.' }));
+    expect(solution.statusCode).toBe(403);
+    expect(solution.json().message).toBe(refusal('Solução / andamento'));
+    // The default sent as is (what a form without the fields would send) is fine.
+    const own = await call('POST', '/api/incidents', 'emp', incident({ status: 'aberto' }));
+    expect(own.statusCode, own.body).toBe(201);
+    const ownId = own.json().id;
+    expect((await call('PUT', `/api/incidents/${ownId}`, 'emp', { status: 'resolvido' })).statusCode).toBe(403);
+    expect((await call('PUT', `/api/incidents/${ownId}`, 'inc.leitor', { solucao: 'Visto.' })).statusCode).toBe(403);
+    const edit = await call('PUT', `/api/incidents/${ownId}`, 'emp', { titulo: 'Queda do link (prédio B)', status: 'aberto' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    // The category's manager (a plain employee named in its gestores) and the incidentes manager fill them.
+    const byManager = await call('POST', '/api/incidents', 'manager', incident({ status: 'em_andamento', solucao: 'Técnico a caminho.' }));
+    expect(byManager.statusCode, byManager.body).toBe(201);
+    const followed = await call('PUT', `/api/incidents/${ownId}`, 'inc.gestor', { status: 'em_andamento', solucao: 'Chamado aberto com a operadora.' });
+    expect(followed.statusCode, followed.body).toBe(200);
+    const { rows } = await t.db.query(`SELECT status, solucao FROM incidentes.incidente WHERE id = $1`, [ownId]);
+    expect(rows[0]).toEqual({ status: 'em_andamento', solucao: 'Chamado aberto com a operadora.' });
+    // Cleaned up: the dashboard's counts below are of the incidents before this case.
+    await t.db.query(`DELETE FROM incidentes.incidente WHERE id = ANY ($1::int[])`, [[ownId, byManager.json().id]]);
+  });
+
   it('the dashboard counts what the caller may see, by category, department and month, in the period and provider', async () => {
     await call('POST', '/api/incidents', 'emp', incident({ id_departamento: deptA2, data_inicio: '2026-04-02T13:00:00.000Z' }));
     await call('POST', '/api/incidents', null, incident({ id_categoria: catB, id_departamento: deptB }));

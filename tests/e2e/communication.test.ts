@@ -144,7 +144,7 @@ describe('communication scale', () => {
     await page.getByRole('switch', { name: /^SMS permitido/ }).check();
     await screenshot(page, 'communication-05-restriction-form');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await page.getByText('Dados atualizados com sucesso!').first().waitFor({ timeout: 30_000 });
+    await page.getByText('Restrição cadastrada com sucesso!').first().waitFor({ timeout: 30_000 });
     await page.waitForURL('**/marketing/communication-scale-restrictions/list', { timeout: 30_000 });
     await page.locator('tr', { hasText: RESTRICTED.nome }).waitFor({ timeout: 30_000 });
     await screenshot(page, 'communication-06-restrictions');

@@ -51,7 +51,7 @@ describe('news', () => {
     await hr.page.getByLabel('Exige confirmação de leitura').check();
     await screenshot(hr.page, 'news-01-register');
     await hr.page.getByRole('button', { name: 'Salvar' }).click();
-    await hr.page.getByText('Dados atualizados com sucesso!').first().waitFor({ timeout: 30_000 });
+    await hr.page.getByText('Novidade cadastrada com sucesso!').first().waitFor({ timeout: 30_000 });
     await hr.page.waitForURL('**/news/table', { timeout: 30_000 });
     await hr.page.getByRole('cell', { name: TITLE }).waitFor({ timeout: 30_000 });
     await screenshot(hr.page, 'news-02-table');

@@ -18,6 +18,8 @@ const EMPLOYEE = 'funcionario@bitcom.com.br';
 const EMPLOYEE_NAME = 'Fábio Funcionário';
 const TITLE = 'Integração Suporte N1';
 const SAVED = 'Dados atualizados com sucesso!';
+/** A generated form's toast: a create's says what it made ('Conteúdo cadastrado com sucesso!'), an update's the generic text. */
+const SAVED_GENERATED = /^(Dados atualizados|.+ cadastrad[oa]) com sucesso!$/;
 const TRAILS = [
   { nome: 'Primeiros passos no Suporte', contents: ['Conheça a equipe de suporte', 'Atendimento ao cliente'] },
   { nome: 'Ferramentas de suporte', contents: ['Sistema de chamados', 'Monitoramento da rede'] },
@@ -59,7 +61,7 @@ async function fromHrHome(page: Page, card: string) {
 /** Salvar on a generated form: the success toast, then back on the list. */
 async function saveGenerated(page: Page, list: string) {
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await page.getByText(SAVED).first().waitFor({ timeout: 30_000 });
+  await page.getByText(SAVED_GENERATED).first().waitFor({ timeout: 30_000 });
   await page.waitForURL(`**${list}`, { timeout: 30_000 });
 }
 

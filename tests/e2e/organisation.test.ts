@@ -47,9 +47,12 @@ async function choose(page: Page, label: RegExp, option: string) {
   await expect.poll(() => box.inputValue()).toBe(option);
 }
 
+/** A create's toast says what it made ('Cargo cadastrado com sucesso!'), an update's the spec's generic text. */
+const SAVED = /^(Dados atualizados|.+ cadastrad[oa]) com sucesso!$/;
+
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await page.getByText('Dados atualizados com sucesso!').first().waitFor({ timeout: 15_000 });
+  await page.getByText(SAVED).first().waitFor({ timeout: 15_000 });
 }
 
 beforeAll(async () => {

@@ -165,7 +165,7 @@ describe('sales', () => {
     await choose(page, /^Canal/, CHANNEL);
     await screenshot(page, 'sales-06-external-lead-form');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await page.getByText('Dados atualizados com sucesso!').first().waitFor({ timeout: 30_000 });
+    await page.getByText('Lead cadastrado com sucesso!').first().waitFor({ timeout: 30_000 });
     await page.waitForURL('**/sales/external/leads/list', { timeout: 30_000 });
     const row = page.locator('tr', { hasText: CUSTOMER.nome });
     await row.waitFor({ timeout: 30_000 });

@@ -77,7 +77,7 @@ describe('the restriction form', () => {
     expect(whatsapp.checked).toBe(false);
     fireEvent.click(whatsapp);
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+    expect(await screen.findByText('Restrição cadastrada com sucesso!')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'RESTRIÇÕES DE ENVIO' })).toBeTruthy();
     const { json } = await ui.api('GET', `/api/communication-restrictions?filter=${encodeURIComponent(JSON.stringify({ cod_cliente: '8001' }))}`);
     expect(json).toEqual([expect.objectContaining({ sistema: provider, nome_razaosocial: 'Maria Restrita', cpf: '529.982.247-25', whatsapp: true, email: false, sms: false })]);

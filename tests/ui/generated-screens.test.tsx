@@ -116,9 +116,21 @@ describe('generated form', () => {
     renderAdmin(ui.baseUrl, '/providers/register');
     fireEvent.change(await screen.findByLabelText(/^Nome/), { target: { value: 'Vetorial' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText(MSG.success)).toBeTruthy();
+    expect(await screen.findByText('Provedor cadastrado com sucesso!')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Provedores' })).toBeTruthy();
     expect(await screen.findByText('Vetorial')).toBeTruthy();
+  });
+});
+
+describe('edit/{id?} without the id', () => {
+  it.each([
+    ['/holidays/edit', 'Cadastrar Feriado'],
+    ['/holidays/edit/', 'Cadastrar Feriado'],
+    ['/careers/admin/edit', 'Cadastrar Vaga'],
+  ])('%s opens the register form (%s)', async (path, title) => {
+    renderAdmin(ui.baseUrl, path);
+    expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeTruthy();
   });
 });
 

@@ -66,7 +66,7 @@ describe('dependent selects', () => {
     await waitFor(() => expect(combo(/^Departamento/).value).toBe('Vendas Bitcom'));
     await waitFor(() => expect(combo(/^Provedor/).value).toBe('Bitcom'));
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+    expect(await screen.findByText('Cargo cadastrado com sucesso!')).toBeTruthy();
     const saved = await ui.api('GET', `/api/positions?filter=${encodeURIComponent(JSON.stringify({ nome: 'Vendedor' }))}`);
     expect(saved.json).toHaveLength(1);
     expect(saved.json[0].id_setor).toBe(ids.lojas);

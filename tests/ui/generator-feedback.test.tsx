@@ -1,8 +1,8 @@
 // The feedback of the generated screens: the submit feedback (200 ms after the submit) never outlives
 // its form, and the toasts of a resource's writes say the schema's texts (x-intranet.messages,
-// '{campo}' from the saved record) or the spec's defaults: 'Item excluído com sucesso!' after a
-// delete (also on the bespoke resume page), 'Dados atualizados com sucesso!' after a save and for
-// Ativar/Desativar, the schema's error text, else the server's.
+// '{campo}' from the saved record) or the defaults: what a create made ('Incidente cadastrado com
+// sucesso!'), 'Item excluído com sucesso!' after a delete (also on the bespoke resume page), 'Dados
+// atualizados com sucesso!' after an update and for Ativar/Desativar, the schema's error text, else the server's.
 import './setup.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
@@ -46,14 +46,26 @@ describe('resource messages', () => {
   const users = configByResource.get('users')!;
   it("fill '{campo}' from the record, and fall back to the defaults", () => {
     expect(successText(users, 'created', { email: 'ana@bitcom.com.br' })).toBe('Usuário cadastrado! Enviamos a senha temporária para ana@bitcom.com.br.');
-    // Without the field the schema's text would be incomplete: the default text.
-    expect(successText(users, 'created', {})).toBe(MSG.success);
+    // Without the field the schema's text would be incomplete: the default text, what was created.
+    expect(successText(users, 'created', {})).toBe('Usuário cadastrado com sucesso!');
     expect(successText(users, 'updated', { email: 'ana@bitcom.com.br' })).toBe(MSG.success);
     expect(successText(users, 'deleted', { email: 'ana@bitcom.com.br' })).toBe(MSG.deleted);
     expect(failureText(users, 'created', { message: 'Texto do servidor' })).toBe('Texto do servidor');
     expect(failureText(users, 'created', new Error(''))).toBe(MSG.failure);
     const own = { ...users, messages: { deleteError: 'Não foi possível excluir {nome}.' } };
     expect(failureText(own, 'deleted', { message: 'Texto do servidor' }, { nome: 'Ana' })).toBe('Não foi possível excluir Ana.');
+  });
+
+  it('say what a create made, by the singular label and its gender, where the schema gives no text of its own', () => {
+    const incidents = configByResource.get('incidents')!;
+    const restrictions = configByResource.get('communication-restrictions')!;
+    expect(successText(incidents, 'created', { id: 1 })).toBe('Incidente cadastrado com sucesso!');
+    expect(successText(restrictions, 'created', { id: 1 })).toBe('Restrição cadastrada com sucesso!');
+    expect(successText(configByResource.get('holidays')!, 'created', { id: 1 })).toBe('Feriado cadastrado com sucesso!');
+    // The spec's own texts stay; an update keeps the spec's generic text.
+    expect(successText(configByResource.get('events')!, 'created', { id: 1 })).toBe('Evento cadastrado com sucesso');
+    expect(successText(incidents, 'updated', { id: 1 })).toBe(MSG.success);
+    expect(successText(restrictions, 'updated', { id: 1 })).toBe(MSG.success);
   });
 });
 

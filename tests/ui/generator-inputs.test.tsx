@@ -1,6 +1,6 @@
 import './setup.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setApiOrigin } from '../../src/admin/generator/api.js';
 import { sanitizeHtml } from '../../src/admin/generator/sanitize.js';
 import { uploadProblem } from '../../src/domain/format.js';
@@ -60,7 +60,7 @@ describe('rich text', () => {
     editor.innerHTML = '<p>Bem-vindo <strong>à equipe</strong><script>alert(1)</script></p><ul><li>crachá</li></ul>';
     fireEvent.input(editor);
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+    expect(await screen.findByText('Conteúdo cadastrado com sucesso!')).toBeTruthy();
     const list = await ui.api('GET', `/api/contents?filter=${encodeURIComponent(JSON.stringify({ titulo: 'Boas-vindas' }))}`);
     expect(list.json).toHaveLength(1);
     const texto: string = list.json[0].texto;
@@ -82,5 +82,32 @@ describe('rich text', () => {
     fireEvent.input(editor);
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Preencha todos os campos obrigatórios!')).toBeTruthy();
+  });
+});
+
+describe('enum selects', () => {
+  /** The names of a select's choices (MUI Select: a listbox while open). */
+  async function choicesOf(label: RegExp): Promise<string[]> {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+    const list = await screen.findByRole('listbox');
+    const names = within(list).getAllByRole('option').map((o) => o.textContent ?? '');
+    fireEvent.keyDown(list, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    return names;
+  }
+
+  it("a non-null one (a status with its default) offers no empty 'Não informado' choice", async () => {
+    renderAdmin(ui.baseUrl, '/incidents/register');
+    await screen.findByRole('combobox', { name: /^Situação/ }, { timeout: 15_000 });
+    // Not in the schema's required list, but its type has no null: a value it must hold.
+    expect(await choicesOf(/^Situação/)).toEqual(['Aberto', 'Em andamento', 'Resolvido']);
+  });
+
+  it("an optional one (a type with null) keeps 'Não informado'", async () => {
+    renderAdmin(ui.baseUrl, '/contracting/companies/register');
+    await screen.findByRole('combobox', { name: /^Estado/ }, { timeout: 15_000 });
+    const choices = await choicesOf(/^Estado/);
+    expect(choices[0]).toBe('Não informado');
+    expect(choices).toHaveLength(28);
   });
 });

@@ -112,7 +112,7 @@ describe('holiday form', () => {
     await waitFor(() => expect(optionNames('Cidades selecionadas')).toEqual(['CampinasSP']));
 
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+    expect(await screen.findByText('Feriado cadastrado com sucesso!')).toBeTruthy();
     const saved = await api('GET', `/api/holidays?filter=${encodeURIComponent(JSON.stringify({ nome: 'Aniversário de Campinas' }))}`);
     expect(saved.json).toHaveLength(1);
     expect(saved.json[0]).toMatchObject({ data: '07-14', tipo: 'Municipal', uf: 'SP', municipio: [3509502], recorrencia_anual: true });
@@ -147,7 +147,7 @@ describe('one-off holiday', () => {
     expect(year().value).toBe(String(new Date().getFullYear()));
     fireEvent.change(year(), { target: { value: String(new Date().getFullYear() + 1) } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+    expect(await screen.findByText('Feriado cadastrado com sucesso!')).toBeTruthy();
     const saved = await api('GET', `/api/holidays?filter=${encodeURIComponent(JSON.stringify({ nome: 'Posse do prefeito' }))}`);
     expect(saved.json[0]).toMatchObject({ data: '01-02', recorrencia_anual: false, ano: new Date().getFullYear() + 1 });
   });
@@ -271,7 +271,7 @@ describe('provider city register', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: /^UF/ }).textContent).toContain('SP'));
     await pick(/^Provedor/, 'Bitcom');
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+    expect(await screen.findByText('Cidade cadastrada com sucesso!')).toBeTruthy();
     const saved = await api('GET', `/api/cities?filter=${encodeURIComponent(JSON.stringify({ id_empresa: bitcom, uf: 'SP' }))}`);
     expect(saved.json.map((c: { nome: string }) => c.nome)).toContain('Pirapora do Bom Jesus');
   });

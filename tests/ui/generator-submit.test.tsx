@@ -55,7 +55,7 @@ describe('the generated form against the server', () => {
     fireEvent.click(save());
     fireEvent.click(save());
     fireEvent.click(save());
-    expect(await screen.findByText(MSG.success)).toBeTruthy();
+    expect(await screen.findByText('Microrregião cadastrada com sucesso!')).toBeTruthy();
     const rows = await ui.api('GET', `/api/microregions?filter=${encodeURIComponent(JSON.stringify({ nome: 'Zona da Mata', id_empresa: providerId }))}`);
     expect(rows.json).toHaveLength(1);
   });

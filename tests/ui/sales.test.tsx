@@ -191,7 +191,7 @@ describe('external lead form', () => {
     await pickOption(/^Canal/, 'Porta a Porta');
     fireEvent.change(textbox(/^Telefone/), { target: { value: '31977776666' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeTruthy();
+    expect(await screen.findByText('Lead cadastrado com sucesso!')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeTruthy();
     expect(await screen.findByText('Carla Compradora')).toBeTruthy();
 

@@ -5,7 +5,7 @@
 // read-only by the parent's label, and the screens return to the parent's list. Record-level
 // checks of custom pages (formValidators) refuse a submit with their own toast. A register with
 // form.afterCreate opens that screen after a create (the new import's rows).
-import { Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Box, Button, Divider, TextField, Typography } from '@mui/material';
@@ -28,6 +28,7 @@ import { useApiOrigin } from './api.js';
 import { contextChain, contextFields, formReferences, isBlankId } from './dependent.js';
 import { formNoticesOf, formOnlyFieldsOf, formValidatorsOf } from './extensions.js';
 import { HistoryPanel } from './HistoryPanel.js';
+import { SharedWithProbe, unmanagedFieldsOf, writingRules } from './managedFields.js';
 import { ContextSelect, FormReferencesProvider, isWide, SchemaInput } from './inputs.js';
 import { DateRangeInput, isRangeEnd, rangeStartingAt } from './DateRange.js';
 import { configByResource } from './registry.js';
@@ -45,6 +46,7 @@ const lookup = (resource: string) => configByResource.get(resource);
 export { NOT_ALLOWED_TEXT };
 
 export const FORM_MAX_WIDTH = 980;
+const NO_FIELDS: Set<string> = new Set();
 /** Submit feedback (the toasts) appears this long after the submit (foundation document, section 4). */
 export const SUBMIT_FEEDBACK_MS = 200;
 
@@ -288,52 +290,57 @@ function LockedInput({ config, field }: { config: ResourceConfig; field: string 
   );
 }
 
-function FormSections({ config, locked }: { config: ResourceConfig; locked: Set<string> }) {
+function FormSections({ config, locked, hidden }: { config: ResourceConfig; locked: Set<string>; hidden: Set<string> }) {
   // Context selects (provider and department of a position's sector, ...) go before their field, once.
   const drawn = new Set<string>();
   const references = useMemo(() => formReferences(config, lookup), [config]);
   return (
     <FormReferencesProvider value={references}>
       <RequiredBanner />
-      {config.sections.map((section, index) => (
-        <FormSection key={section.title} title={section.title} first={index === 0}>
-          {section.fields.flatMap((field) => {
-            const p = config.properties[field];
-            if (!p || p.readOnly) return [];
-            // An optional scope without its parent offers the parent's own select.
-            if (field === config.scope?.field && (config.scopeValue !== undefined || !config.scope.optional)) {
-              return [
-                <FormCell key={field}>
-                  <ScopeParentInput config={config} field={field} />
-                </FormCell>,
-              ];
-            }
-            if (locked.has(field)) {
-              return [
-                <FormCell key={field} wide={isWide(p)}>
-                  <LockedInput config={config} field={field} />
-                </FormCell>,
-              ];
-            }
-            // A declared period is one input, drawn where its start is.
-            const range = rangeStartingAt(config, field);
-            if (range) return [<DateRangeInput key={field} config={config} range={range} />];
-            if (isRangeEnd(config, field) && section.fields.some((f) => rangeStartingAt(config, f)?.end === field)) return [];
-            const context = contextChain(config, field, lookup).filter((spec) => !drawn.has(spec.field));
-            context.forEach((spec) => drawn.add(spec.field));
+      {config.sections.map((section, index) => {
+        const cells = section.fields.flatMap((field) => {
+          const p = config.properties[field];
+          // x-intranet.managedFields the viewer does not manage for this record: not drawn.
+          if (!p || p.readOnly || hidden.has(field)) return [];
+          // An optional scope without its parent offers the parent's own select.
+          if (field === config.scope?.field && (config.scopeValue !== undefined || !config.scope.optional)) {
             return [
-              ...context.map((spec) => (
-                <FormCell key={`context:${spec.field}`} data-context-field={spec.field}>
-                  <ContextSelect spec={spec} />
-                </FormCell>
-              )),
-              <FormCell key={field} wide={isWide(p)}>
-                <SchemaInput config={config} field={field} />
+              <FormCell key={field}>
+                <ScopeParentInput config={config} field={field} />
               </FormCell>,
             ];
-          })}
-        </FormSection>
-      ))}
+          }
+          if (locked.has(field)) {
+            return [
+              <FormCell key={field} wide={isWide(p)}>
+                <LockedInput config={config} field={field} />
+              </FormCell>,
+            ];
+          }
+          // A declared period is one input, drawn where its start is.
+          const range = rangeStartingAt(config, field);
+          if (range) return [<DateRangeInput key={field} config={config} range={range} />];
+          if (isRangeEnd(config, field) && section.fields.some((f) => rangeStartingAt(config, f)?.end === field)) return [];
+          const context = contextChain(config, field, lookup).filter((spec) => !drawn.has(spec.field));
+          context.forEach((spec) => drawn.add(spec.field));
+          return [
+            ...context.map((spec) => (
+              <FormCell key={`context:${spec.field}`} data-context-field={spec.field}>
+                <ContextSelect spec={spec} />
+              </FormCell>
+            )),
+            <FormCell key={field} wide={isWide(p)}>
+              <SchemaInput config={config} field={field} />
+            </FormCell>,
+          ];
+        });
+        // A section whose every field is hidden (managed fields the viewer does not fill) is not drawn.
+        return cells.length ? (
+          <FormSection key={section.title} title={section.title} first={index === 0}>
+            {cells}
+          </FormSection>
+        ) : null;
+      })}
     </FormReferencesProvider>
   );
 }
@@ -348,8 +355,8 @@ function defaultsOf(config: ResourceConfig) {
  * The record without the context fields, which only filter the selects, and without the form-only
  * values of bespoke inputs and the record-level checks' verdict.
  */
-function withoutContext(config: ResourceConfig, locked: Set<string>) {
-  const skip = [...contextFields(config, lookup), ...formOnlyFieldsOf(config.resource), FORM_CHECK, ...locked];
+function withoutContext(config: ResourceConfig, locked: Set<string>, hidden: Set<string>) {
+  const skip = [...contextFields(config, lookup), ...formOnlyFieldsOf(config.resource), FORM_CHECK, ...locked, ...hidden];
   return (data: Record<string, unknown>) => {
     const out = { ...data };
     for (const field of skip) delete out[field];
@@ -410,9 +417,16 @@ export function ResourceForm({ config: declared, mode }: { config: ResourceConfi
     }),
     [toasts, leave, kind, afterFeedbackDelay, config, navigate],
   );
-  const roles = useSession()?.roles;
+  const session = useSession();
+  const roles = session?.roles;
   const locked = useMemo(() => lockedFieldsOf(config, roles ?? []), [config, roles]);
-  const transform = useMemo(() => withoutContext(config, locked), [config, locked]);
+  // Managed fields (x-intranet.managedFields): hidden unless the viewer holds their right or, as the
+  // form's values stand, a writing sharedWith rule names them (the chosen category's gestores).
+  const unmanaged = useMemo(() => unmanagedFieldsOf(config, roles ?? []), [config, roles]);
+  const [sharedManager, setSharedManager] = useState(false);
+  const hidden = sharedManager ? NO_FIELDS : unmanaged;
+  const probe = unmanaged.size > 0 && writingRules(config).length > 0;
+  const transform = useMemo(() => withoutContext(config, locked, hidden), [config, locked, hidden]);
   const defaults = useMemo(
     () => (mode === 'create' ? { ...defaultsOf(config), ...(scope && parent ? { [scope.field]: scopeFieldValue(config, parent) } : {}) } : undefined),
     [config, mode, scope, parent],
@@ -446,7 +460,8 @@ export function ResourceForm({ config: declared, mode }: { config: ResourceConfi
     >
       <InvalidSubmitNotifier requiredText={config.messages.required} config={config} />
       {checks && <FormCheckField config={config} />}
-      <FormSections config={config} locked={locked} />
+      {probe && <SharedWithProbe config={config} userId={session?.user?.usuarioId} onChange={setSharedManager} />}
+      <FormSections config={config} locked={locked} hidden={hidden} />
       <FormNotices config={config} mode={mode} />
     </SimpleForm>
   );

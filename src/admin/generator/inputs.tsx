@@ -43,6 +43,8 @@ import { validatorsFor, type Validator } from './validation.js';
 /** Autocomplete search waits this long after the last key (foundation spec, section 9). */
 export const SELECT_DEBOUNCE_MS = 500;
 export const NO_OPTIONS_TEXT = 'Nenhum dado encontrado';
+/** The empty choice of an optional select. */
+export const NOT_INFORMED = 'Não informado';
 /** Under a select waiting for its provider (references.<field>.providerFlag). */
 export const CHOOSE_PROVIDER = 'Escolha primeiro o provedor';
 
@@ -135,7 +137,12 @@ export function SchemaInput({ config, field }: { config: ResourceConfig; field: 
   }
 
   if (property.enum) {
-    return <SelectInput {...common} choices={choicesOf(property.enum, property['x-enumLabels'])} emptyText={required ? undefined : 'Não informado'} parse={(v: unknown) => (v === '' ? null : v)} />;
+    // A value the record must hold (required, or a type without null: a status with its default)
+    // offers no empty choice; an optional one keeps 'Não informado'.
+    if (required || !isNullable(property)) {
+      return <SelectInput {...common} validate={[...validation(property, true), ...recordValidators(config.resource, field)]} choices={choicesOf(property.enum, property['x-enumLabels'])} />;
+    }
+    return <SelectInput {...common} choices={choicesOf(property.enum, property['x-enumLabels'])} emptyText={NOT_INFORMED} parse={(v: unknown) => (v === '' ? null : v)} />;
   }
 
   if (property.format === 'money') return <MoneyInput common={common} />;

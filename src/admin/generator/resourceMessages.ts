@@ -1,7 +1,8 @@
 // The toasts of a resource's writes (x-intranet.messages): the schema's own text when it gives one,
 // with '{campo}' replaced by that field of the record (the server's answer to the write), else the
-// spec's defaults: 'Dados atualizados com sucesso!' after a create or an update, 'Item excluído com
-// sucesso!' after a delete, and for a refusal the server's text, else the generic failure text.
+// defaults: after a create what was created, from the singular label and its gender ('Incidente
+// cadastrado com sucesso!', 'Restrição cadastrada com sucesso!'), 'Dados atualizados com sucesso!' (the
+// spec's) after an update, 'Item excluído com sucesso!' after a delete, and for a refusal the server's text, else the generic failure text.
 // Ativar/Desativar ('toggled') has its own pair, its refusal falling back to the update's text.
 import { MSG } from '../../domain/messages.js';
 import { isEmptyValue } from '../../domain/format.js';
@@ -40,10 +41,16 @@ export function interpolate(template: string, config: Config, record: RecordLike
   return complete ? text : null;
 }
 
+/** The default text of a create: '<Singular> cadastrado com sucesso!', the participle agreeing with x-intranet.gender. */
+export function createdText(singular: string, gender: 'm' | 'f' = 'm'): string {
+  return `${singular} ${gender === 'f' ? 'cadastrada' : 'cadastrado'} com sucesso!`;
+}
+
 /** The text of a write that went through. */
 export function successText(config: Config | undefined, kind: WriteKind, record?: RecordLike): string {
   const own = config?.messages?.[kind];
-  return (own && config && interpolate(own, config, record)) || DEFAULT_TEXT[kind];
+  const fallback = kind === 'created' && config?.labels?.singular ? createdText(config.labels.singular, config.gender) : DEFAULT_TEXT[kind];
+  return (own && config && interpolate(own, config, record)) || fallback;
 }
 
 /** The text of a refused write: the schema's, else the server's, else the generic failure. */

@@ -126,6 +126,10 @@ export interface IntranetBlock {
   provider: ProviderRule;
   access: Record<Operation, Right>;
   fieldAccess?: Record<string, Right>;
+  /** Fields only the record's managers fill (x-intranet.managedFields). */
+  managedFields?: Record<string, Right>;
+  /** Other users who reach rows they do not own (x-intranet.sharedWith; with write, they update them). */
+  sharedWith?: SharedWithRule[];
   dateRanges?: DateRange[];
   internal?: boolean;
   gender?: 'm' | 'f';
@@ -192,6 +196,14 @@ export interface EntitySchema {
   'x-intranet': IntranetBlock;
 }
 
+/** x-intranet.sharedWith: the user a column names, or the users a referenced record's list field names. */
+export interface SharedWithRule {
+  column: string;
+  via?: string;
+  field?: string;
+  write?: boolean;
+}
+
 /** Everything a generated screen needs about one resource. */
 export interface ResourceConfig {
   resource: string;
@@ -243,6 +255,12 @@ export interface ResourceConfig {
   access: Record<Operation, Right>;
   /** Fields only some may set or change (x-intranet.fieldAccess): read-only in the others' forms. */
   fieldAccess: Record<string, Right>;
+  /**
+   * Fields only the record's managers fill (x-intranet.managedFields): hidden from the others' forms.
+   * A manager holds the right, or is named for the record by a writing rule of `sharedWith`.
+   */
+  managedFields?: Record<string, Right>;
+  sharedWith?: SharedWithRule[];
   /** Pairs of dates forming a period (x-intranet.dateRanges): one date-range input, start not after end. */
   dateRanges: DateRange[];
   /** How a row belongs to a provider (x-intranet.provider). */
@@ -346,6 +364,8 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
     editable: writable.length > 0 && !x.internal,
     access: x.access,
     fieldAccess: x.fieldAccess ?? {},
+    managedFields: x.managedFields ?? {},
+    sharedWith: x.sharedWith ?? [],
     dateRanges: x.dateRanges ?? [],
     provider: x.provider ?? null,
     internal: x.internal === true,

@@ -3,7 +3,7 @@
 import { MSG } from '../../domain/messages.js';
 import { HttpError } from '../errors.js';
 import { coerceFilterValue } from '../schemas/validation.js';
-import { baseType, quoteIdent, resolveFieldPath, type Registry, type ResourceDef } from '../schemas/registry.js';
+import { baseType, quoteIdent, resolveFieldPath, type Registry, type ResourceDef, type SharedWithRule } from '../schemas/registry.js';
 
 export interface Scope {
   /** Providers the caller may see; null means every provider (superadmin, or a system call). */
@@ -39,16 +39,31 @@ export function scopeCondition(registry: Registry, def: ResourceDef, scope: Scop
     const shared = (def.block.sharedWith ?? [])
       .filter((rule) => mode === 'read' || rule.write)
       .map((rule) => {
-        const user = params.add(scope.ownerId);
-        const named = rule.via
-          ? `${prefix}${quoteIdent(rule.column)} IN (SELECT v.id FROM ${registry.get(rule.via)!.sqlTable} v WHERE ${user}::int = ANY(v.${quoteIdent(rule.field!)}))`
-          : `${prefix}${quoteIdent(rule.column)} = ${user}::int`;
+        const named = namedBy(registry, rule, scope.ownerId!, params, prefix);
         const providers = providerCondition(registry, def, scope, params, prefix, mode);
         return providers ? `(${named} AND ${providers})` : named;
       });
     return shared.length ? `(${[own, ...shared].join(' OR ')})` : own;
   }
   return providerCondition(registry, def, scope, params, prefix, mode);
+}
+
+/** The rows a sharedWith rule gives the user: the column names them, or the referenced record's list does. */
+function namedBy(registry: Registry, rule: SharedWithRule, userId: number, params: Params, prefix: string): string {
+  const user = params.add(userId);
+  return rule.via
+    ? `${prefix}${quoteIdent(rule.column)} IN (SELECT v.id FROM ${registry.get(rule.via)!.sqlTable} v WHERE ${user}::int = ANY(v.${quoteIdent(rule.field!)}))`
+    : `${prefix}${quoteIdent(rule.column)} = ${user}::int`;
+}
+
+/**
+ * The rows of def whose writing sharedWith rules name the user (an incident's category's gestores),
+ * whatever the providers (their scope is checked apart); null when def has no such rule.
+ */
+export function sharedWriteCondition(registry: Registry, def: ResourceDef, userId: number, params: Params, alias = ''): string | null {
+  const prefix = alias ? `${alias}.` : '';
+  const named = (def.block.sharedWith ?? []).filter((rule) => rule.write).map((rule) => namedBy(registry, rule, userId, params, prefix));
+  return named.length ? `(${named.join(' OR ')})` : null;
 }
 
 function providerCondition(registry: Registry, def: ResourceDef, scope: Scope, params: Params, prefix: string, mode: 'read' | 'write'): string | null {

@@ -7,7 +7,7 @@ import { jsonTimestamp, type Database, type Queryable } from '../db/index.js';
 import { HttpError, notFound, toHttpError, withConstraintColumn, withParameterColumn, withUniqueRule } from '../errors.js';
 import { baseType, quoteIdent, type Registry, type ResourceDef } from '../schemas/registry.js';
 import { validateRecord } from '../schemas/validation.js';
-import { filterConditions, orderClause, Params, scopeCondition, whereClause, type Scope } from './query.js';
+import { filterConditions, orderClause, Params, scopeCondition, sharedWriteCondition, whereClause, type Scope } from './query.js';
 import { assertFileReferences, assertProviderFlagChoices, assertReferencesInScope } from './references.js';
 
 export interface Actor extends Scope {
@@ -322,6 +322,35 @@ export class ResourceService {
       const title = def.columnByName.get(field)?.property.title ?? field;
       throw new HttpError(403, `${AUTH_MSG.notAuthorized} ${MSG.fieldRight(title, rightsIn(rule))}`);
     }
+    await this.assertManagedFields(tx, def, values, existing, actor);
+  }
+
+  /**
+   * x-intranet.managedFields: a field only the record's managers fill (an incident's status and
+   * solution) is refused (403) to a caller who sets or changes it holding neither its right nor a
+   * place in a writing sharedWith rule of the record as they would leave it (the gestores of the
+   * incident's category). Sending the value unchanged (the default on a create) is fine.
+   */
+  private async assertManagedFields(tx: Queryable, def: ResourceDef, values: Record<string, unknown>, existing: Record<string, unknown> | null, actor: Actor) {
+    const touched = Object.entries(def.block.managedFields ?? {}).filter(([field, rule]) => {
+      if (!(field in values) || actor.may?.(rule) !== false) return false;
+      const before = existing ? existing[field] : (def.columnByName.get(field)?.property.default ?? null);
+      return JSON.stringify(values[field] ?? null) !== JSON.stringify(before ?? null);
+    });
+    if (!touched.length) return;
+    if (actor.userId !== null) {
+      const p = new Params();
+      const cond = sharedWriteCondition(this.registry, def, actor.userId, p, 'r');
+      if (cond) {
+        const columns = (def.block.sharedWith ?? []).map((rule) => rule.column);
+        const candidate = Object.fromEntries(columns.map((f) => [f, f in values ? values[f] : (existing?.[f] ?? null)]));
+        const { rows } = await tx.query(`SELECT 1 FROM jsonb_populate_record(NULL::${def.sqlTable}, ${p.add(JSON.stringify(candidate))}::jsonb) r WHERE ${cond}`, p.values);
+        if (rows.length) return;
+      }
+    }
+    const [field, rule] = touched[0];
+    const title = def.columnByName.get(field)?.property.title ?? field;
+    throw new HttpError(403, `${AUTH_MSG.notAuthorized} ${MSG.fieldRight(title, rightsIn(rule))}`);
   }
 
   private async insertChecked(tx: Queryable, def: ResourceDef, values: Record<string, unknown>, actor: Actor, prepared?: unknown) {

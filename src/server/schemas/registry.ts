@@ -107,6 +107,12 @@ export interface Block {
   access: Record<Operation, AccessRule>;
   /** Fields only some may set or change ({ "site": "superadmin" } on the providers), in the resource's areas. */
   fieldAccess?: Record<string, AccessRule>;
+  /**
+   * Fields only the record's managers fill ({ "status": "manage" } on the incidents): who holds the
+   * right in the resource's areas, or a user a writing sharedWith rule names for the record (the
+   * category's gestores). Hidden from the others' forms; their writes setting or changing one get 403.
+   */
+  managedFields?: Record<string, AccessRule>;
   countStrategy?: 'auto' | 'exact' | 'estimated';
   dateRanges?: DateRange[];
   /** A table only its feature writes (links, readings): no generic writes (REST 405, no GraphQL mutations), no screens. */
@@ -313,6 +319,11 @@ export function checkSchema(schema: EntitySchema, file: string, validateMeta: (s
   for (const field of Object.keys(block.fieldAccess ?? {})) {
     known(field, 'fieldAccess');
     if (props[field].readOnly) throw new SchemaError(`${file}: fieldAccess field "${field}" is read-only: nobody writes it`);
+  }
+  for (const field of Object.keys(block.managedFields ?? {})) {
+    known(field, 'managedFields');
+    if (props[field].readOnly) throw new SchemaError(`${file}: managedFields field "${field}" is read-only: nobody writes it`);
+    if (block.fieldAccess?.[field]) throw new SchemaError(`${file}: field "${field}" is in both fieldAccess and managedFields`);
   }
   for (const [field, ref] of Object.entries(block.references ?? {})) {
     known(field, 'references');
