@@ -48,7 +48,7 @@ export const ROULETTE_MSG = {
   refused: 'Não foi possível registrar a sua participação.',
   soldOut: 'Que pena! Os prêmios desta roleta se esgotaram. Obrigado por participar!',
   won: (prize: string) => `Parabéns! Você ganhou: ${prize}.`,
-  noPrize: 'Não foi dessa vez! Obrigado por participar.',
+  noPrize: 'Obrigado por participar! Boa sorte na próxima vez.',
   nothingToDeliver: 'Este participante não ganhou um prêmio: não há nada a entregar.',
   prizeCount: `Cada roda precisa ter de ${PRIZES_MIN} a ${PRIZES_MAX} prêmios.`,
   revealed: 'A semente desta campanha já foi revelada: a campanha está encerrada.',
