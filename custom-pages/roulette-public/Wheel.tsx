@@ -108,62 +108,65 @@ export function Wheel({ prizes, colors, size = 360, rotation = 0, durationMs = 0
   };
   return (
     <Box sx={{ position: 'relative', width: '100%', maxWidth: size, aspectRatio: '1 / 1', mx: 'auto' }}>
-      <Box
-        component="svg"
-        role="img"
-        aria-label={label}
-        viewBox="-105 -105 210 210"
-        onTransitionEnd={ended}
-        sx={{
-          display: 'block',
-          width: '100%',
-          height: '100%',
-          transformOrigin: '50% 50%',
-          transform: `rotate(${rotation}deg)`,
-          transition: durationMs ? `transform ${durationMs}ms cubic-bezier(0.17, 0.67, 0.12, 0.99)` : 'none',
-          filter: 'drop-shadow(0 4px 12px rgba(0,0,0,.35))',
-        }}
-      >
-        <circle r={104} fill="#fff" />
-        {items.map((prize, i) => {
-          const a0 = i * slice;
-          const a1 = a0 + slice;
-          const [x0, y0] = point(a0);
-          const [x1, y1] = point(a1);
-          const even = i % 2 === 0;
-          // With an odd count the first and last slices would share a colour side by side: the last takes a blend of both.
-          const blend = items.length > 2 && items.length % 2 === 1 && i === items.length - 1;
-          const fill = blend ? mixColors(colors.color_item, colors.color_item_2) : even ? colors.color_item : colors.color_item_2;
-          const text = blend ? readableOn(fill, colors.color_text, colors.color_text2) : even ? colors.color_text : colors.color_text2;
-          const mid = ((a0 + a1) / 2) * (180 / Math.PI);
-          const large = slice > Math.PI ? 1 : 0;
-          const d = items.length === 1 ? `M 0 -${R} A ${R} ${R} 0 1 1 -0.01 -${R} Z` : `M 0 0 L ${x0} ${y0} A ${R} ${R} 0 ${large} 1 ${x1} ${y1} Z`;
-          const lines = labelLines(prize.nome);
-          const longest = Math.max(1, ...lines.map((l) => l.length));
-          const fontSize = Math.max(5, Math.min(baseFont, LABEL_ROOM / (longest * CHAR_WIDTH)));
-          const rows = prize.esgotado ? [...lines.map((t) => ({ t, size: fontSize, bold: true })), { t: 'Esgotado', size: Math.min(fontSize, 7), bold: false }] : lines.map((t) => ({ t, size: fontSize, bold: true }));
-          const lineHeight = fontSize * 1.1;
-          // The label starts at the rim and reads toward the centre: in the slice's frame (its middle
-          // pointing up) the text's baseline is turned 90° clockwise, pointing down at the hub.
-          const y = -R + RIM_GAP;
-          return (
-            <g key={i}>
-              <path d={d} fill={fill} opacity={prize.esgotado ? 0.45 : 1} stroke="#fff" strokeWidth={0.8} />
-              <g transform={`rotate(${mid}) rotate(90 0 ${y})`}>
-                <text x={0} y={y} fill={text} textAnchor="start" dominantBaseline="central" fontFamily="Roboto, Arial, sans-serif">
-                  {rows.map((row, k) => (
-                    <tspan key={k} x={0} y={y + (k - (rows.length - 1) / 2) * lineHeight} fontSize={row.size} fontWeight={row.bold ? 700 : 400}>
-                      {row.t}
-                    </tspan>
-                  ))}
-                </text>
+      {/* The turning square's corners would reach past the circle (and widen a narrow page): the disc
+          clips them; its shadow is drawn outside the clip and takes no room. */}
+      <Box sx={{ width: '100%', height: '100%', borderRadius: '50%', overflow: 'hidden', filter: 'drop-shadow(0 4px 12px rgba(0,0,0,.35))' }}>
+        <Box
+          component="svg"
+          role="img"
+          aria-label={label}
+          viewBox="-105 -105 210 210"
+          onTransitionEnd={ended}
+          sx={{
+            display: 'block',
+            width: '100%',
+            height: '100%',
+            transformOrigin: '50% 50%',
+            transform: `rotate(${rotation}deg)`,
+            transition: durationMs ? `transform ${durationMs}ms cubic-bezier(0.17, 0.67, 0.12, 0.99)` : 'none',
+          }}
+        >
+          <circle r={104} fill="#fff" />
+          {items.map((prize, i) => {
+            const a0 = i * slice;
+            const a1 = a0 + slice;
+            const [x0, y0] = point(a0);
+            const [x1, y1] = point(a1);
+            const even = i % 2 === 0;
+            // With an odd count the first and last slices would share a colour side by side: the last takes a blend of both.
+            const blend = items.length > 2 && items.length % 2 === 1 && i === items.length - 1;
+            const fill = blend ? mixColors(colors.color_item, colors.color_item_2) : even ? colors.color_item : colors.color_item_2;
+            const text = blend ? readableOn(fill, colors.color_text, colors.color_text2) : even ? colors.color_text : colors.color_text2;
+            const mid = ((a0 + a1) / 2) * (180 / Math.PI);
+            const large = slice > Math.PI ? 1 : 0;
+            const d = items.length === 1 ? `M 0 -${R} A ${R} ${R} 0 1 1 -0.01 -${R} Z` : `M 0 0 L ${x0} ${y0} A ${R} ${R} 0 ${large} 1 ${x1} ${y1} Z`;
+            const lines = labelLines(prize.nome);
+            const longest = Math.max(1, ...lines.map((l) => l.length));
+            const fontSize = Math.max(5, Math.min(baseFont, LABEL_ROOM / (longest * CHAR_WIDTH)));
+            const rows = prize.esgotado ? [...lines.map((t) => ({ t, size: fontSize, bold: true })), { t: 'Esgotado', size: Math.min(fontSize, 7), bold: false }] : lines.map((t) => ({ t, size: fontSize, bold: true }));
+            const lineHeight = fontSize * 1.1;
+            // The label starts at the rim and reads toward the centre: in the slice's frame (its middle
+            // pointing up) the text's baseline is turned 90° clockwise, pointing down at the hub.
+            const y = -R + RIM_GAP;
+            return (
+              <g key={i}>
+                <path d={d} fill={fill} opacity={prize.esgotado ? 0.45 : 1} stroke="#fff" strokeWidth={0.8} />
+                <g transform={`rotate(${mid}) rotate(90 0 ${y})`}>
+                  <text x={0} y={y} fill={text} textAnchor="start" dominantBaseline="central" fontFamily="Roboto, Arial, sans-serif">
+                    {rows.map((row, k) => (
+                      <tspan key={k} x={0} y={y + (k - (rows.length - 1) / 2) * lineHeight} fontSize={row.size} fontWeight={row.bold ? 700 : 400}>
+                        {row.t}
+                      </tspan>
+                    ))}
+                  </text>
+                </g>
               </g>
-            </g>
-          );
-        })}
-        <circle r={103} fill="none" stroke="rgba(255,255,255,.9)" strokeWidth={2} />
-        <circle r={HUB} fill="#fff" stroke="rgba(0,0,0,.15)" strokeWidth={1} />
-        <circle r={HUB / 3} fill={colors.color_item} />
+            );
+          })}
+          <circle r={103} fill="none" stroke="rgba(255,255,255,.9)" strokeWidth={2} />
+          <circle r={HUB} fill="#fff" stroke="rgba(0,0,0,.15)" strokeWidth={1} />
+          <circle r={HUB / 3} fill={colors.color_item} />
+        </Box>
       </Box>
       {/* The pointer, fixed at the top. */}
       <Box

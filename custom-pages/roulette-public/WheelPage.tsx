@@ -1,7 +1,10 @@
 // /roleta/:slug — the public wheel (no sign-in): the campaign's look, name, description and period,
-// the wheel, and the form (Nome, Telefone, CPF) that spins it. The server picks the prize; the wheel
-// turns to it, then the result card shows the prize, its message and the coupon. A wheel that is not
-// open shows why; every page links to the audit, with the seed's published SHA-256.
+// the wheel, and the form (Nome, Telefone, CPF). The visitor identifies first: the server answers the
+// wheel they will really play (the customers' or the non-customers'), which the page then shows with
+// the Girar button; until then the wheel carries no prize names. The server picks the prize; the
+// wheel turns to it, then the result card shows the prize, its message and the coupon, or, on a "no
+// prize" slot, a consolation (no trophy, no coupon, no confetti). A wheel that is not open shows why;
+// every page links to the audit, with the seed's published SHA-256.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Container, Divider, Link, Paper, TextField, Tooltip, Typography } from '@mui/material';
@@ -9,11 +12,12 @@ import CasinoOutlinedIcon from '@mui/icons-material/CasinoOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
+import SentimentSatisfiedAltIcon from '@mui/icons-material/SentimentSatisfiedAlt';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import { sanitizeHtml } from '../../src/admin/generator/sanitize.js';
 import { applyMask, formatDate, MASKS } from '../../src/domain/format.js';
 import { isCpf, isPhone, onlyDigits } from '../../src/domain/validators.js';
-import { PublicApiError, usePublicData, type PublicLook, type PublicPrize, type PublicRoulette, type RouletteApi, type SpinAnswer } from './publicApi.js';
+import { PublicApiError, usePublicData, type IdentifyAnswer, type PublicLook, type PublicPrize, type PublicRoulette, type RouletteApi, type SpinAnswer, type SpinRequest } from './publicApi.js';
 import { WHEEL_TEXTS as T } from './texts.js';
 import { readableOn, rotationFor, Wheel } from './Wheel.js';
 
@@ -21,6 +25,8 @@ import { readableOn, rotationFor, Wheel } from './Wheel.js';
 export const SPIN_MS = 5000;
 /** Extra wait for the end of the turn, should the browser not report it (a tab in the background). */
 const SPIN_GRACE_MS = 800;
+/** The wheel before the visitor identifies: slices without prize names (which wheel is theirs is not known yet). */
+const UNKNOWN_WHEEL: PublicPrize[] = Array.from({ length: 8 }, (_, i) => ({ id: -1 - i, nome: '', esgotado: false }));
 
 
 type Field = 'nome' | 'telefone' | 'cpf';
@@ -108,8 +114,9 @@ function Campaign({ slug, info, api }: { slug: string; info: PublicRoulette; api
   // Over a picture the page's own colour says nothing: white text with a shadow reads on most.
   const ink = image ? '#ffffff' : readableOn(look.base_background, '#ffffff', '#1a1a1a');
   const open = info.situacao === 'aberta';
-  const decorative = info.premios.cliente.length ? info.premios.cliente : info.premios.nao_cliente;
-  const [prizes, setPrizes] = useState<PublicPrize[]>(decorative);
+  // Who the visitor is (their data and the wheel the server says they play), once identified.
+  const [visitor, setVisitor] = useState<{ request: SpinRequest; answer: IdentifyAnswer } | null>(null);
+  const [prizes, setPrizes] = useState<PublicPrize[]>(UNKNOWN_WHEEL);
   const [rotation, setRotation] = useState(0);
   const [duration, setDuration] = useState(0);
   const [spinning, setSpinning] = useState(false);
@@ -127,7 +134,7 @@ function Campaign({ slug, info, api }: { slug: string; info: PublicRoulette; api
     clearTimeout(timer.current);
     setSpinning(false);
     setOutcome(answer);
-    if (answer.premio?.animacao) celebrate([look.color_item, look.color_item_2, '#ffffff']);
+    if (answer.premio?.animacao && !answer.premio.sem_premio) celebrate([look.color_item, look.color_item_2, '#ffffff']);
   }, [look.color_item, look.color_item_2]);
 
   const spun = (answer: SpinAnswer) => {
@@ -143,6 +150,15 @@ function Campaign({ slug, info, api }: { slug: string; info: PublicRoulette; api
     setRotation((from) => rotationFor(answer.indice!, answer.premios.length, still ? 1 : 6, from));
     wheelRef.current?.scrollIntoView?.({ behavior: still ? 'auto' : 'smooth', block: 'center' });
     timer.current = setTimeout(finish, still ? 0 : SPIN_MS + SPIN_GRACE_MS);
+  };
+
+  const identified = (request: SpinRequest, answer: IdentifyAnswer) => {
+    setVisitor({ request, answer });
+    setPrizes(answer.premios);
+  };
+  const changeData = () => {
+    setVisitor(null);
+    setPrizes(UNKNOWN_WHEEL);
   };
 
   const period = T.period(formatDate(info.data_inicio_campanha), formatDate(info.data_fim_campanha));
@@ -177,7 +193,7 @@ function Campaign({ slug, info, api }: { slug: string; info: PublicRoulette; api
             alignItems: 'center',
           }}
         >
-          <Box ref={wheelRef} sx={{ width: { xs: '100%', md: 'min(100%, calc(100vh - 230px))' }, minWidth: { md: 340 }, mx: 'auto', pt: 1 }}>
+          <Box ref={wheelRef} sx={{ width: { xs: '100%', md: 'min(100%, max(340px, calc(100vh - 230px)))' }, mx: 'auto', pt: 1, minWidth: 0 }}>
             <Wheel
               prizes={prizes}
               colors={look}
@@ -185,16 +201,18 @@ function Campaign({ slug, info, api }: { slug: string; info: PublicRoulette; api
               rotation={rotation}
               durationMs={duration}
               onSpinEnd={finish}
-              label={T.wheelOf(prizes.map((p) => p.nome))}
+              label={visitor || outcome ? T.wheelOf(prizes.map((p) => p.nome)) : T.wheelUnknown}
             />
           </Box>
           <Paper elevation={6} sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3 }}>
             {outcome ? (
               <Result answer={outcome} look={look} />
+            ) : open && visitor ? (
+              <SpinPanel slug={slug} api={api} visitor={visitor} look={look} spinning={spinning} onSpun={spun} onChange={changeData} />
             ) : open ? (
               <>
                 <About info={info} />
-                <SpinForm slug={slug} api={api} intervalHours={info.intervalo_votacao} look={look} spinning={spinning} onSpun={spun} />
+                <IdentifyForm slug={slug} api={api} intervalHours={info.intervalo_votacao} look={look} onIdentified={identified} />
               </>
             ) : (
               <>
@@ -242,20 +260,38 @@ function Closed({ info }: { info: PublicRoulette }) {
   );
 }
 
-function SpinForm({
+/** The look of the page's main button: the campaign's first colours. */
+const mainButton = (look: PublicLook) => ({
+  py: 1.5,
+  fontSize: '1.1rem',
+  fontWeight: 800,
+  borderRadius: 99,
+  bgcolor: look.color_item,
+  color: look.color_text,
+  '&:hover': { bgcolor: look.color_item, filter: 'brightness(0.92)' },
+});
+
+/** A refused public call: its field messages under the fields, anything else in an alert. */
+function refusal(error: unknown): { fields: Partial<Record<Field, string>>; message: { text: string; severity: 'error' | 'warning' } | null } {
+  if (!(error instanceof PublicApiError)) throw error;
+  const fields: Partial<Record<Field, string>> = {};
+  for (const field of ['nome', 'telefone', 'cpf'] as const) if (error.errors[field]) fields[field] = error.errors[field];
+  return { fields, message: Object.keys(fields).length ? null : { text: error.message, severity: error.status === 429 ? 'warning' : 'error' } };
+}
+
+/** Step 1: who is playing (Nome, Telefone, CPF); the server answers the wheel that is theirs. */
+function IdentifyForm({
   slug,
   api,
   intervalHours,
   look,
-  spinning,
-  onSpun,
+  onIdentified,
 }: {
   slug: string;
   api: RouletteApi;
   intervalHours: number;
   look: PublicLook;
-  spinning: boolean;
-  onSpun: (answer: SpinAnswer) => void;
+  onIdentified: (request: SpinRequest, answer: IdentifyAnswer) => void;
 }) {
   const [values, setValues] = useState<Values>(EMPTY_VALUES);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -269,32 +305,31 @@ function SpinForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || spinning) return;
+    if (busy) return;
     const problems = formProblems(values);
     setErrors(problems);
     setMessage(null);
     if (Object.keys(problems).length) return;
     setBusy(true);
+    const request: SpinRequest = { nome: values.nome.trim(), telefone: values.telefone, cpf: onlyDigits(values.cpf), site: values.site };
     try {
-      const answer = await api.spin(slug, { nome: values.nome.trim(), telefone: values.telefone, cpf: onlyDigits(values.cpf), site: values.site });
-      onSpun(answer);
+      onIdentified(request, await api.identify(slug, request));
     } catch (error) {
-      if (!(error instanceof PublicApiError)) throw error;
-      const fieldErrors: Partial<Record<Field, string>> = {};
-      for (const field of ['nome', 'telefone', 'cpf'] as const) if (error.errors[field]) fieldErrors[field] = error.errors[field];
-      setErrors(fieldErrors);
-      if (!Object.keys(fieldErrors).length) setMessage({ text: error.message, severity: error.status === 429 ? 'warning' : 'error' });
-    } finally {
+      const { fields, message: text } = refusal(error);
+      setErrors(fields);
+      setMessage(text);
       setBusy(false);
     }
   };
 
-  const locked = busy || spinning;
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={T.formTitle} sx={{ position: 'relative' }}>
       <Divider sx={{ mb: 2 }} />
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 0.5 }}>
         {T.formTitle}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+        {T.formHint}
       </Typography>
       {message && (
         <Alert severity={message.severity} role="alert" sx={{ mb: 2 }}>
@@ -309,7 +344,7 @@ function SpinForm({
         error={Boolean(errors.nome)}
         helperText={errors.nome}
         fullWidth
-        disabled={locked}
+        disabled={busy}
         autoComplete="name"
         sx={{ mb: 2 }}
       />
@@ -322,7 +357,7 @@ function SpinForm({
         helperText={errors.telefone}
         placeholder={T.phonePlaceholder}
         fullWidth
-        disabled={locked}
+        disabled={busy}
         autoComplete="tel-national"
         type="tel"
         slotProps={{ htmlInput: { inputMode: 'tel' } }}
@@ -337,7 +372,7 @@ function SpinForm({
         helperText={errors.cpf}
         placeholder={T.cpfPlaceholder}
         fullWidth
-        disabled={locked}
+        disabled={busy}
         autoComplete="off"
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         sx={{ mb: 1.5 }}
@@ -357,28 +392,76 @@ function SpinForm({
           {T.interval(intervalHours)}
         </Typography>
       )}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={locked}
-        sx={{
-          py: 1.5,
-          fontSize: '1.1rem',
-          fontWeight: 800,
-          borderRadius: 99,
-          bgcolor: look.color_item,
-          color: look.color_text,
-          '&:hover': { bgcolor: look.color_item, filter: 'brightness(0.92)' },
-        }}
-      >
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={mainButton(look)}>
+        {busy ? <CircularProgress size={26} color="inherit" aria-label={T.identifying} /> : T.identify}
+      </Button>
+    </Box>
+  );
+}
+
+/** Step 2: the visitor's own wheel is on screen; Girar spins it (the server decides again). */
+function SpinPanel({
+  slug,
+  api,
+  visitor,
+  look,
+  spinning,
+  onSpun,
+  onChange,
+}: {
+  slug: string;
+  api: RouletteApi;
+  visitor: { request: SpinRequest; answer: IdentifyAnswer };
+  look: PublicLook;
+  spinning: boolean;
+  onSpun: (answer: SpinAnswer) => void;
+  onChange: () => void;
+}) {
+  const [message, setMessage] = useState<{ text: string; severity: 'error' | 'warning' } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  const spin = async () => {
+    if (busy || spinning) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      onSpun(await api.spin(slug, visitor.request));
+    } catch (error) {
+      const { fields, message: text } = refusal(error);
+      setMessage(text ?? { text: Object.values(fields)[0] ?? T.network, severity: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const locked = busy || spinning;
+  const firstName = visitor.request.nome.split(' ')[0];
+  return (
+    <Box aria-label={T.spinTitle} role="region">
+      <Typography ref={heading} tabIndex={-1} variant="h6" component="h2" sx={{ fontWeight: 700, outline: 'none', overflowWrap: 'anywhere' }}>
+        {T.hello(firstName)}
+      </Typography>
+      <Typography sx={{ mt: 0.5, mb: 2 }}>{visitor.answer.cliente ? T.customerWheel : T.visitorWheel}</Typography>
+      {message && (
+        <Alert severity={message.severity} role="alert" sx={{ mb: 2 }}>
+          {message.text}
+        </Alert>
+      )}
+      <Button variant="contained" size="large" fullWidth disabled={locked} onClick={() => void spin()} sx={mainButton(look)}>
         {locked ? <CircularProgress size={26} color="inherit" aria-label={T.spinning} /> : T.spin}
       </Button>
-      {spinning && (
+      {spinning ? (
         <Typography role="status" sx={{ mt: 1, textAlign: 'center', fontWeight: 600 }}>
           {T.spinning}
         </Typography>
+      ) : (
+        <Button variant="text" fullWidth disabled={locked} onClick={onChange} sx={{ mt: 1 }}>
+          {T.changeData}
+        </Button>
       )}
     </Box>
   );
@@ -391,15 +474,18 @@ function Result({ answer, look }: { answer: SpinAnswer; look: PublicLook }) {
     heading.current?.focus();
   }, []);
 
-  if (!answer.premio)
+  // No prize: a sold-out wheel, or a "no prize" slot ('Tente de novo'): a consolation, no trophy, no coupon.
+  if (!answer.premio || answer.premio.sem_premio)
     return (
-      <Box sx={{ textAlign: 'center' }}>
+      <Box sx={{ textAlign: 'center' }} data-testid="consolation">
+        <SentimentSatisfiedAltIcon sx={{ fontSize: 52, color: 'text.secondary' }} />
         <Typography ref={heading} tabIndex={-1} variant="h5" component="h2" sx={{ fontWeight: 700, outline: 'none' }}>
-          {T.noPrizeTitle}
+          {answer.premio ? T.consolationTitle : T.noPrizeTitle}
         </Typography>
         <Typography role="status" sx={{ mt: 1 }}>
           {answer.mensagem}
         </Typography>
+        {answer.premio?.descricao && <Typography sx={{ mt: 1.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere', color: 'text.secondary' }}>{answer.premio.descricao}</Typography>}
       </Box>
     );
 

@@ -50,10 +50,17 @@ export interface SpinAnswer {
   cliente: boolean;
   premios: PublicPrize[];
   indice: number | null;
-  premio: { nome: string; descricao: string; animacao: boolean } | null;
+  /** The slot the wheel stopped on (null: no prize was left); `sem_premio`: a slot that gives nothing ('Tente de novo'). */
+  premio: { nome: string; descricao: string; animacao: boolean; sem_premio?: boolean } | null;
   cupom: string | null;
   seq: number;
   mensagem: string;
+}
+
+/** The identification before the spin: the wheel this visitor will play. */
+export interface IdentifyAnswer {
+  cliente: boolean;
+  premios: PublicPrize[];
 }
 
 export interface AuditSpinRow {
@@ -132,6 +139,7 @@ const pathOf = (slug: string, rest = '') => `/v1/public/roulette/${encodeURIComp
 export function rouletteApi(apiBase: string) {
   return {
     info: (slug: string) => call<PublicRoulette>(apiBase, pathOf(slug)),
+    identify: (slug: string, body: SpinRequest) => call<IdentifyAnswer>(apiBase, pathOf(slug, '/identificacao'), { method: 'POST', body: JSON.stringify(body) }),
     spin: (slug: string, body: SpinRequest) => call<SpinAnswer>(apiBase, pathOf(slug, '/giro'), { method: 'POST', body: JSON.stringify(body) }),
     audit: (slug: string) => call<AuditData>(apiBase, pathOf(slug, '/auditoria')),
     /** A same-origin address of the server (the background image) under `apiBase`. */

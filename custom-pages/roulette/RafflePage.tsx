@@ -120,7 +120,10 @@ export default function RafflePage() {
       await queryClient.invalidateQueries({ queryKey: ['roulette-draws', id] });
       if (!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
         const confetti = (await import('canvas-confetti')).default;
-        void confetti({ particleCount: 120, spread: 80, origin: { y: 0.4 }, disableForReducedMotion: true });
+        // Drawn on the page's thread: the default instance starts a worker from a blob: script, which
+        // the product's Content-Security-Policy refuses (a page error in the browser).
+        const fire = confetti.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true });
+        void fire({ particleCount: 120, spread: 80, origin: { y: 0.4 }, zIndex: 2000 });
       }
     } catch (error) {
       toasts.failure(error);

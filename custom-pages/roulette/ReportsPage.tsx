@@ -1,23 +1,28 @@
 // /marketing/roulette/reports/{id} (Relatórios): the filters Cliente (Clientes, Não Clientes, Todos)
 // and Erro (Com Erro, Sem Erro); Gerar relatório is enabled once both are chosen, then the filters lock
 // and the participants show in the generated list of schemas/roleta/roulette-entries.json (Nome,
-// Telefone, CPF, Cupom, Código; the expanded row has the date, prize, customer and error), read
-// with the campaign and the filters as a permanent view, with its search, paging and CSV export;
+// Telefone, CPF, Cupom, Código, Prêmio, Grupo, Data, Entrega; the expanded row has the error and who
+// delivered when), read with the campaign and the filters as a permanent view, with its search, paging
+// and CSV export; a manager marks a prize delivered or undoes it on its row (the schema's call
+// actions, audited in the entry's history). Above the table, the round's participations counted apart:
+// prizes won (delivered, to deliver), "no prize" slots and spins that found no prize left;
 // Alterar filtro unlocks them and hides the table. The participants are the current round's; after a
 // reset, Rodada reads a past round's.
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, Stack } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useGetOne } from 'react-admin';
 import { FilterSelect } from './FilterSelect.js';
 import { AUDIENCE_OPTIONS, ERROR_OPTIONS, flagOf, roundOptions } from '../../src/domain/roulette.js';
 import ResourceList from '../../src/admin/generator/ResourceList.js';
+import { v1Json } from '../../src/admin/generator/api.js';
 import { configByResource } from '../../src/admin/generator/registry.js';
 import { aliasConfig } from '../../src/admin/generator/schemas.js';
 import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
 import { useGoBack } from '../../src/admin/shell/navigation.js';
 import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { BASE_PATH, CAMPAIGNS, ENTRIES, LIST_PATH, TITLES } from './routes.js';
+import { AREA, BASE_PATH, CAMPAIGNS, ENTRIES, LIST_PATH, TITLES } from './routes.js';
 
 export const REPORT_TEXTS = {
   round: 'Rodada',
@@ -25,9 +30,41 @@ export const REPORT_TEXTS = {
   error: 'Erro',
   generate: 'Gerar relatório',
   change: 'Alterar filtro',
+  summary: 'Resumo das participações',
+  counts: {
+    participantes: 'Participações',
+    premiados: 'Prêmios ganhos',
+    entregues: 'Entregues',
+    a_entregar: 'A entregar',
+    sem_premio: 'Sem prêmio',
+    esgotados: 'Sem estoque (erro)',
+  },
 } as const;
 
-function Filters({ rounds, round, audience, error, locked, onRound, onAudience, onError, onGenerate, onChange }: {
+type Counts = Record<keyof typeof REPORT_TEXTS.counts, number>;
+
+/** The round's participations counted apart (GET /v1/roulette/{id}/resumo): prizes won, no prize, no stock. */
+function Summary({ id, round, audience }: { id: string; round: string; audience: string }) {
+  const cliente = flagOf(audience);
+  const query = new URLSearchParams({ rodada: round, ...(cliente === null ? {} : { cliente: String(cliente) }) });
+  const counts = useQuery({
+    queryKey: ['roulette-summary', id, round, audience],
+    queryFn: () => v1Json<{ resumo: Counts }>(`/v1/roulette/${encodeURIComponent(id)}/resumo?${query}`, { module: AREA }).then((r) => r.resumo),
+  });
+  if (!counts.data) return null;
+  return (
+    <Stack component="ul" aria-label={REPORT_TEXTS.summary} direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, mt: 2, listStyle: 'none' }}>
+      {(Object.keys(REPORT_TEXTS.counts) as (keyof Counts)[]).map((key) => (
+        <Box component="li" key={key}>
+          <Chip variant="outlined" label={`${REPORT_TEXTS.counts[key]}: ${counts.data[key].toLocaleString('pt-BR')}`} />
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function Filters({ id, rounds, round, audience, error, locked, onRound, onAudience, onError, onGenerate, onChange }: {
+  id: string;
   /** The campaign's current round (Rodada shows once there was a reset). */
   rounds: number;
   round: string;
@@ -57,6 +94,7 @@ function Filters({ rounds, round, audience, error, locked, onRound, onAudience, 
             </Button>
           )}
         </Stack>
+        {locked && <Summary id={id} round={round} audience={audience} />}
       </CardContent>
     </Card>
   );
@@ -85,6 +123,7 @@ export default function ReportsPage() {
   if (!entries) return <AccessDenied title={TITLES.reports} />;
   const filters = (
     <Filters
+      id={id}
       rounds={rounds}
       round={round}
       audience={audience}

@@ -76,7 +76,7 @@ function PrizeRowFields({ row, index, errors, onEdit, disabled }: {
             slotProps={{ htmlInput: { maxLength: PRIZE_MESSAGE_MAX } }}
           />
         </Box>
-        <Box sx={span(3)}>
+        <Box sx={span(2)}>
           <TextField
             {...FIELD}
             label={T.weight}
@@ -89,7 +89,7 @@ function PrizeRowFields({ row, index, errors, onEdit, disabled }: {
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
           />
         </Box>
-        <Box sx={span(3)}>
+        <Box sx={span(2)}>
           <TextField
             {...FIELD}
             label={T.quantity}
@@ -115,7 +115,7 @@ function PrizeRowFields({ row, index, errors, onEdit, disabled }: {
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
           />
         </Box>
-        <Box sx={span(3)}>
+        <Box sx={span(2)}>
           <TextField
             {...FIELD}
             select
@@ -126,6 +126,21 @@ function PrizeRowFields({ row, index, errors, onEdit, disabled }: {
             disabled={disabled}
             error={Boolean(errors.animacao)}
             helperText={errors.animacao ?? ' '}
+          >
+            <MenuItem value="true">{T.yes}</MenuItem>
+            <MenuItem value="false">{T.no}</MenuItem>
+          </TextField>
+        </Box>
+        <Box sx={span(3)}>
+          <TextField
+            {...FIELD}
+            select
+            label={T.noPrize}
+            value={row.sem_premio}
+            onChange={(e) => onEdit('sem_premio', e.target.value)}
+            disabled={disabled}
+            error={Boolean(errors.sem_premio)}
+            helperText={errors.sem_premio ?? (row.sem_premio === 'true' ? T.noPrizeHint : ' ')}
           >
             <MenuItem value="true">{T.yes}</MenuItem>
             <MenuItem value="false">{T.no}</MenuItem>

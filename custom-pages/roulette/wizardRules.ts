@@ -185,6 +185,8 @@ export interface PrizeRow {
   quantidade_minima: string;
   /** Confete: chosen Sim ('true') or Não ('false'); '' until chosen (no default). */
   animacao: '' | 'true' | 'false';
+  /** Sem prêmio: a slot that gives nothing ('Tente de novo'); Não ('false') by default. */
+  sem_premio: 'true' | 'false';
 }
 
 export type PrizeField = Exclude<keyof PrizeRow, 'key' | 'id'>;
@@ -199,7 +201,7 @@ let keys = 0;
 const nextKey = () => `premio-${++keys}`;
 
 /** A new, empty prize row: weight 1 and minimum stock 0 (the schema's), the rest to fill. */
-export const emptyPrize = (): PrizeRow => ({ key: nextKey(), nome: '', descricao: '', peso_item: '1', quantidade: '', quantidade_minima: '0', animacao: '' });
+export const emptyPrize = (): PrizeRow => ({ key: nextKey(), nome: '', descricao: '', peso_item: '1', quantidade: '', quantidade_minima: '0', animacao: '', sem_premio: 'false' });
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -216,6 +218,7 @@ export function prizeRowsOf(list: readonly Row[], cliente: boolean): PrizeRow[] 
       quantidade: text(p.quantidade),
       quantidade_minima: text(p.quantidade_minima ?? 0),
       animacao: p.animacao === true ? 'true' : p.animacao === false ? 'false' : '',
+      sem_premio: p.sem_premio === true ? 'true' : 'false',
     }));
   while (rows.length < PRIZES_MIN) rows.push(emptyPrize());
   return rows;
@@ -269,6 +272,7 @@ export function prizesPayload(groups: PrizeGroups): { premios: Row[] } {
     quantidade: Number(row.quantidade),
     quantidade_minima: Number(row.quantidade_minima),
     animacao: row.animacao === 'true',
+    sem_premio: row.sem_premio === 'true',
   });
   return { premios: [...groups.customers.map((r) => rowOf(r, true)), ...groups.nonCustomers.map((r) => rowOf(r, false))] };
 }

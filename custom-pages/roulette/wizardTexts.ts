@@ -34,7 +34,7 @@ export const WIZARD_TEXTS = {
   // Step 2
   customers: 'Roleta de clientes',
   nonCustomers: 'Roleta de não clientes',
-  prizesHint: 'Cada roleta tem de 4 a 7 prêmios. O peso define a chance de cada prêmio sair; um prêmio no estoque mínimo fica na roleta como esgotado.',
+  prizesHint: 'Cada roleta tem de 4 a 7 prêmios. O peso define a chance de cada prêmio sair; um prêmio no estoque mínimo fica na roleta como esgotado. Marque "Sem prêmio" numa casa como "Tente de novo": quem cai nela lê a mensagem de consolo, sem cupom nem confete, e o estoque dela não é gasto.',
   prize: (n: number) => `Prêmio ${n}`,
   prizeName: 'Nome do prêmio',
   prizeMessage: 'Mensagem do sorteio',
@@ -42,6 +42,8 @@ export const WIZARD_TEXTS = {
   quantity: 'Quantidade',
   minStock: 'Estoque mínimo',
   confetti: 'Confete',
+  noPrize: 'Sem prêmio',
+  noPrizeHint: 'Casa de consolo: sem cupom',
   yes: 'Sim',
   no: 'Não',
   addPrize: 'Adicionar Prêmio',

@@ -4932,7 +4932,7 @@ export type RouletteDraws = FromSchema<typeof RouletteDrawsSchema>;
 /** Participante da roleta (schemas/roleta/roulette-entries.json, table roleta.historico) */
 export const RouletteEntriesSchema = {
   "title": "Participante da roleta",
-  "description": "Um giro da página pública (roleta_historico): quem girou, se é cliente do provedor, o prêmio que saiu (pelo servidor, por peso, entre os prêmios acima do estoque mínimo), o cupom (CUPOM- e um código que não se adivinha), o código do cliente no ERP e se houve erro (nenhum prêmio disponível, ou o chamado no ERP falhou). Só o giro escreve; nada o apaga (o reset encerra a rodada e a auditoria guarda todas).",
+  "description": "Um giro da página pública (roleta_historico): quem girou, se é cliente do provedor, a casa em que a roleta parou (pelo servidor, por peso, entre as casas acima do estoque mínimo), se é um prêmio (premiado; uma casa 'sem prêmio' não é), o cupom de um prêmio (CUPOM- e um código que não se adivinha), o código do cliente no ERP, se houve erro (nenhum prêmio disponível, ou o chamado no ERP falhou) e a entrega do prêmio, que um gestor marca e desfaz (POST e DELETE /v1/roulette/entrega/{id}; cada mudança fica no histórico). Só o giro escreve o resto; nada o apaga (o reset encerra a rodada e a auditoria guarda todas).",
   "type": "object",
   "properties": {
     "id": {
@@ -5023,6 +5023,54 @@ export const RouletteEntriesSchema = {
       },
       "default": []
     },
+    "entregue": {
+      "type": "boolean",
+      "title": "Entregue",
+      "default": false
+    },
+    "entregue_em": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time",
+      "title": "Entregue em"
+    },
+    "entregue_por": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Entregue por"
+    },
+    "grupo": {
+      "type": "string",
+      "title": "Grupo",
+      "enum": [
+        "cliente",
+        "nao_cliente"
+      ],
+      "x-enumLabels": {
+        "cliente": "Cliente",
+        "nao_cliente": "Não cliente"
+      },
+      "readOnly": true
+    },
+    "entrega": {
+      "type": "string",
+      "title": "Entrega",
+      "enum": [
+        "entregue",
+        "a_entregar",
+        "sem_premio"
+      ],
+      "x-enumLabels": {
+        "entregue": "Entregue",
+        "a_entregar": "A entregar",
+        "sem_premio": "Sem prêmio"
+      },
+      "readOnly": true
+    },
     "created_at": {
       "type": "string",
       "format": "date-time",
@@ -5049,7 +5097,7 @@ export type RouletteEntries = FromSchema<typeof RouletteEntriesSchema>;
 /** Prêmio da roleta (schemas/roleta/roulette-prizes.json, table roleta.premio) */
 export const RoulettePrizesSchema = {
   "title": "Prêmio da roleta",
-  "description": "Um prêmio de uma roda da campanha (roleta_premio): a roda dos clientes (cliente true) ou a dos não clientes, com o peso no sorteio, o estoque e o estoque mínimo (um prêmio no mínimo fica na roda como esgotado e não pode sair). O assistente grava os prêmios de uma campanha de uma vez (PUT /v1/roulette/{id}/premios).",
+  "description": "Um prêmio de uma roda da campanha (roleta_premio): a roda dos clientes (cliente true) ou a dos não clientes, com o peso no sorteio, o estoque e o estoque mínimo (um prêmio no mínimo fica na roda como esgotado e não pode sair); sem_premio marca uma casa que não dá prêmio. O assistente grava os prêmios de uma campanha de uma vez (PUT /v1/roulette/{id}/premios).",
   "type": "object",
   "properties": {
     "id": {
@@ -5099,6 +5147,12 @@ export const RoulettePrizesSchema = {
     "animacao": {
       "type": "boolean",
       "title": "Confete"
+    },
+    "sem_premio": {
+      "type": "boolean",
+      "title": "Sem prêmio",
+      "default": false,
+      "description": "Uma casa da roleta que não dá prêmio ('Tente de novo'): quem cai nela lê uma mensagem de consolo, sem cupom nem confete, e não há nada a entregar; o estoque dela não é gasto."
     },
     "ordem": {
       "type": "integer",

@@ -602,3 +602,123 @@ describe('Resetar Campanha closes the round and opens the next (issue 29)', () =
     expect(del.statusCode).toBe(409);
   });
 });
+
+describe('issue 31: "no prize" slots, identification before the spin, delivery of prizes', () => {
+  /** A campaign whose non-customers' wheel stops only on its last slot, a "no prize" one (the others at their minimum stock). */
+  async function noPrizeCampaign(extra: Record<string, unknown> = {}) {
+    const c = await createCampaign({ api_erp: true, sistema: 'BITCOM', ...extra });
+    const saved = await savePrizes(c.id, [...wheel(true), ...wheel(false, 4, (i) => (i === 3 ? { nome: 'Tente de novo', descricao: 'Volte amanhã!', animacao: true, sem_premio: true } : {}))]);
+    const slot = saved.find((p) => p.sem_premio)!;
+    await t.db.query('UPDATE roleta.premio SET quantidade = quantidade_minima WHERE id_campanha = $1 AND NOT cliente AND NOT sem_premio', [c.id]);
+    return { c, slot, saved };
+  }
+
+  it('a "no prize" slot is declared on the prize (prizes stay prizes by default), validated, and landing on it gives a consolation: no coupon, no confetti, no stock spent, no ERP ticket', async () => {
+    const { c, slot, saved } = await noPrizeCampaign();
+    expect(saved.filter((p) => p.sem_premio)).toHaveLength(1);
+    expect(saved.filter((p) => p.sem_premio === false)).toHaveLength(7);
+    const bad = await call('PUT', `/v1/roulette/${c.id}/premios`, { premios: [...wheel(true, 4, (i) => (i === 0 ? { sem_premio: 'sim' } : {})), ...wheel(false)] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors['premios.0.sem_premio']).toEqual(expect.any(String));
+
+    const r = await spin(c.slug);
+    expect(r.statusCode, r.body).toBe(200);
+    const answer = r.json();
+    expect(answer).toMatchObject({ cliente: false, indice: 3, cupom: null, mensagem: ROULETTE_MSG.noPrize });
+    expect(answer.premio).toMatchObject({ nome: 'Tente de novo', sem_premio: true, animacao: false });
+    expect(answer.mensagem).not.toMatch(/Parabéns|ganhou/);
+    const { rows } = await t.db.query('SELECT premiado, erro, id_premio, cupom, categoria FROM roleta.historico WHERE id_campanha = $1', [c.id]);
+    expect(rows).toEqual([{ premiado: false, erro: false, id_premio: slot.id, cupom: null, categoria: 3 }]);
+    expect((await t.db.query('SELECT quantidade FROM roleta.premio WHERE id = $1', [slot.id])).rows[0].quantidade).toBe(100);
+    expect((await t.db.query('SELECT count(*)::int AS n FROM roleta.chamado_erp WHERE id_campanha = $1', [c.id])).rows[0].n).toBe(0);
+
+    // A customer wins a prize: the report counts the two apart.
+    const customerCpf = nextCpf();
+    await addCustomer(customerCpf, '(41) 99911-2233');
+    const won = await spin(c.slug, { cpf: customerCpf, telefone: '(41) 99911-2233' });
+    expect(won.json().cupom).toMatch(/^CUPOM-/);
+    const summary = await call('GET', `/v1/roulette/${c.id}/resumo`, undefined, 'roulette:leitor');
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.json().resumo).toEqual({ participantes: 2, premiados: 1, entregues: 0, a_entregar: 1, sem_premio: 1, esgotados: 0 });
+    expect((await call('GET', `/v1/roulette/${c.id}/resumo?cliente=false`)).json().resumo).toMatchObject({ participantes: 1, premiados: 0, sem_premio: 1 });
+    expect((await call('GET', `/v1/roulette/${c.id}/resumo?cliente=talvez`)).statusCode).toBe(400);
+    // The audit still recomputes the spin that stopped on the "no prize" slot; the raffle counts it among Não Premiados.
+    const drawn = await call('POST', '/v1/roulette/draw', { id_campanha: c.id, cliente: null, premiado: false });
+    expect(drawn.json().insert_roleta_sorteio_one.cliente).toBe(false);
+    await call('POST', `/v1/roulette/${c.id}/revelar`, undefined, 'roulette:gestor');
+    const audit = (await publicCall('GET', `/v1/public/roulette/${c.slug}/auditoria`)).json();
+    expect(checkRound(c.id, audit.rodadas[0])).toEqual({ giros: 2, sorteios: 1 });
+  });
+
+  it('identification before the spin answers the wheel the visitor will play, writes nothing, and refuses what the spin refuses', async () => {
+    const c = await createCampaign();
+    await savePrizes(c.id, [...wheel(true), ...wheel(false)]);
+    const customerCpf = nextCpf();
+    await addCustomer(customerCpf, '(41) 99944-5566');
+    const identify = (body: Record<string, unknown>) => publicCall('POST', `/v1/public/roulette/${c.slug}/identificacao`, { nome: 'Cliente Fiel', ...body });
+    const customer = await identify({ cpf: customerCpf, telefone: '(41) 99944-5566' });
+    expect(customer.statusCode, customer.body).toBe(200);
+    expect(customer.json()).toEqual({ cliente: true, premios: expect.any(Array) });
+    expect(customer.json().premios.map((p: any) => p.nome)).toEqual(['C prêmio 1', 'C prêmio 2', 'C prêmio 3', 'C prêmio 4']);
+    // The customer's CPF with another phone plays the non-customers' wheel, as the spin does.
+    const stranger = await identify({ cpf: customerCpf, telefone: '(41) 98888-0000' });
+    expect(stranger.json().cliente).toBe(false);
+    expect(stranger.json().premios[0].nome).toBe('N prêmio 1');
+    expect((await t.db.query('SELECT count(*)::int AS n FROM roleta.historico WHERE id_campanha = $1', [c.id])).rows[0].n).toBe(0);
+    const bad = await identify({ nome: '', cpf: '123', telefone: '1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ nome: ROULETTE_MSG.nameRequired, cpf: ROULETTE_MSG.cpfInvalid });
+    expect((await identify({ cpf: customerCpf, telefone: '(41) 99944-5566', extra: 1 })).statusCode).toBe(400);
+    const spun = await spin(c.slug, { cpf: customerCpf, telefone: '(41) 99944-5566' });
+    expect(spun.json().cliente).toBe(true);
+    expect((await identify({ cpf: customerCpf, telefone: '(41) 99944-5566' })).statusCode).toBe(429);
+    await call('POST', '/v1/roulette/campaign', { id_campanha: c.id, ativo: false });
+    expect((await identify({ cpf: nextCpf(), telefone: phone(77) })).statusCode).toBe(403);
+  });
+
+  it('a manager marks a prize delivered and undoes it, audited in the entry\'s history; readers and requesters may not; no prize, nothing to deliver; the report reads prize, group, date and delivery', async () => {
+    const { c, slot } = await noPrizeCampaign({ api_erp: false });
+    const customerCpf = nextCpf();
+    await addCustomer(customerCpf, '(41) 99922-3344');
+    await spin(c.slug, { nome: 'Cliente Premiado', cpf: customerCpf, telefone: '(41) 99922-3344' });
+    await spin(c.slug, { nome: 'Visitante Sem Prêmio' });
+    const entries = (await t.db.query<{ id: number; nome: string }>('SELECT id, nome FROM roleta.historico WHERE id_campanha = $1', [c.id])).rows;
+    const winner = entries.find((e) => e.nome === 'Cliente Premiado')!.id;
+    const loser = entries.find((e) => e.nome === 'Visitante Sem Prêmio')!.id;
+
+    const report = await call('GET', `/api/roulette-entries?filter=${encodeURIComponent(JSON.stringify({ id_campanha: c.id }))}`, undefined, 'roulette:leitor');
+    expect(report.statusCode, report.body).toBe(200);
+    const byName = Object.fromEntries(report.json().map((r: any) => [r.nome, r]));
+    expect(byName['Cliente Premiado']).toMatchObject({ grupo: 'cliente', entrega: 'a_entregar', entregue: false, id_premio: expect.any(Number), created_at: expect.any(String) });
+    expect(byName['Visitante Sem Prêmio']).toMatchObject({ grupo: 'nao_cliente', entrega: 'sem_premio', id_premio: slot.id, cupom: null });
+
+    for (const who of ['roulette:leitor', 'roulette:solicitante']) expect((await call('POST', `/v1/roulette/entrega/${winner}`, undefined, who)).statusCode).toBe(403);
+    expect((await call('POST', `/v1/roulette/entrega/${winner}`, undefined, 'vetorial')).statusCode).toBe(404);
+    expect((await call('POST', `/v1/roulette/entrega/abc`, undefined, 'roulette:gestor')).statusCode).toBe(404);
+    const refused = await call('POST', `/v1/roulette/entrega/${loser}`, undefined, 'roulette:gestor');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ROULETTE_MSG.nothingToDeliver);
+
+    const marked = await call('POST', `/v1/roulette/entrega/${winner}`, undefined, 'roulette:gestor');
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().update_roleta_historico_by_pk).toMatchObject({ entregue: true, entrega: 'entregue', entregue_por: users['roulette:gestor'].id, entregue_em: expect.any(String) });
+    // Marking again changes nothing (one history entry).
+    expect((await call('POST', `/v1/roulette/entrega/${winner}`, undefined, 'roulette:gestor')).statusCode).toBe(200);
+    expect((await call('GET', `/v1/roulette/${c.id}/resumo`)).json().resumo).toMatchObject({ premiados: 1, entregues: 1, a_entregar: 0, sem_premio: 1 });
+
+    // A closed round's prizes are still delivered (only the delivery of a spin may change).
+    await call('POST', `/v1/roulette/${c.id}/revelar`, undefined, 'roulette:gestor');
+    const undone = await call('DELETE', `/v1/roulette/entrega/${winner}`, undefined, 'roulette:gestor');
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json().update_roleta_historico_by_pk).toMatchObject({ entregue: false, entrega: 'a_entregar', entregue_em: null, entregue_por: null });
+    await expect(t.db.query(`UPDATE roleta.historico SET nome = 'Outro' WHERE id = $1`, [winner])).rejects.toThrow();
+
+    const history = await call('GET', `/api/roulette-entries/${winner}/history`, undefined, 'roulette:leitor');
+    expect(history.statusCode, history.body).toBe(200);
+    const changes = history.json().filter((e: any) => e.operacao === 'UPDATE');
+    expect(changes.map((e: any) => [e.new_data.entregue, e.usuario])).toEqual([
+      [false, 'Pessoa roulette:gestor'],
+      [true, 'Pessoa roulette:gestor'],
+    ]);
+  });
+});

@@ -113,6 +113,16 @@ function open(path: string) {
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const spinButton = () => screen.getByRole('button', { name: WHEEL_TEXTS.spin });
+const identifyButton = () => screen.getByRole('button', { name: WHEEL_TEXTS.identify });
+const IDENTIFIED = { status: 200, body: { cliente: false, premios: INFO.premios.nao_cliente } };
+
+/** Fills the form, identifies, and waits for the visitor's own wheel and the Girar button. */
+async function identify(nome?: string) {
+  await screen.findByRole('form', { name: WHEEL_TEXTS.formTitle });
+  fillForm(nome);
+  fireEvent.click(identifyButton());
+  await screen.findByRole('button', { name: WHEEL_TEXTS.spin });
+}
 const wheel = () => screen.getByRole('img', { name: /^Roleta de prêmios/ });
 
 function fillForm(nome = 'Maria da Silva', telefone = '11987654321', cpf = CPF) {
@@ -142,9 +152,12 @@ describe('/roleta/:slug', () => {
     expect(screen.getByText('regulamento').tagName).toBe('STRONG');
     expect(document.querySelector('img')).toBeNull();
     expect(screen.getByText(WHEEL_TEXTS.interval(24))).toBeTruthy();
-    // Before the visitor identifies, the customers' prizes turn as decoration.
-    expect(wheel().getAttribute('aria-label')).toBe('Roleta de prêmios: Upgrade 1 mês, Camiseta, Roteador Wi-Fi 6, Desconto 10%');
-    expect(within(wheel()).getByText('Esgotado')).toBeTruthy();
+    // Before the visitor identifies, the wheel shows no prizes: which wheel is theirs is not known yet
+    // (issue 31: it showed the customers' prizes, then a non-customer's spin switched wheels).
+    expect(wheel().getAttribute('aria-label')).toBe(WHEEL_TEXTS.wheelUnknown);
+    expect(within(wheel()).queryByText('Upgrade 1 mês')).toBeNull();
+    expect(within(wheel()).queryByText('Instalação grátis')).toBeNull();
+    expect(screen.queryByRole('button', { name: WHEEL_TEXTS.spin })).toBeNull();
     const page = screen.getByRole('main').parentElement!;
     expect(getComputedStyle(page).backgroundColor).toBe('rgb(13, 27, 62)');
     expect(getComputedStyle(page).backgroundImage).toContain(`${BASE}/fundo`);
@@ -165,7 +178,7 @@ describe('/roleta/:slug', () => {
     const calls = serve({ [`GET ${BASE}`]: { status: 200, body: INFO } });
     open(`/roleta/${SLUG}`);
     await screen.findByRole('form', { name: WHEEL_TEXTS.formTitle });
-    fireEvent.click(spinButton());
+    fireEvent.click(identifyButton());
     expect(screen.getByText(WHEEL_TEXTS.nameRequired)).toBeTruthy();
     expect(screen.getByText(WHEEL_TEXTS.phoneInvalid)).toBeTruthy();
     expect(screen.getByText(WHEEL_TEXTS.cpfInvalid)).toBeTruthy();
@@ -174,7 +187,7 @@ describe('/roleta/:slug', () => {
     expect(field(WHEEL_TEXTS.phone).value).toBe('(11) 98765-4321');
     expect(field(WHEEL_TEXTS.cpf).value).toBe('529.982.247-24');
     expect(screen.queryByText(WHEEL_TEXTS.nameRequired)).toBeNull();
-    fireEvent.click(spinButton());
+    fireEvent.click(identifyButton());
     // A CPF whose check digits are wrong never reaches the server.
     expect(screen.getByText(WHEEL_TEXTS.cpfInvalid)).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
@@ -187,26 +200,34 @@ describe('/roleta/:slug', () => {
     expect(honeypot.closest('[aria-hidden="true"]')).toBeTruthy();
   });
 
-  it('spins to the prize the server drew, then shows the prize, its message, the coupon and the confetti', async () => {
-    const calls = serve({ [`GET ${BASE}`]: { status: 200, body: INFO }, [`POST ${BASE}/giro`]: { status: 200, body: WON } });
+  it('identifies first, shows the wheel the visitor really plays, then spins it to the prize the server drew: the prize, its message, the coupon and the confetti', async () => {
+    const calls = serve({ [`GET ${BASE}`]: { status: 200, body: INFO }, [`POST ${BASE}/identificacao`]: IDENTIFIED, [`POST ${BASE}/giro`]: { status: 200, body: WON } });
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     open(`/roleta/${SLUG}`);
-    await screen.findByRole('form', { name: WHEEL_TEXTS.formTitle });
-    fillForm('  Maria da Silva ');
+    await identify('  Maria da Silva ');
+
+    // Identified, before any spin: the non-customers' wheel is on screen, named to the visitor.
+    expect(screen.getByRole('heading', { name: WHEEL_TEXTS.hello('Maria') })).toBeTruthy();
+    expect(screen.getByText(WHEEL_TEXTS.visitorWheel)).toBeTruthy();
+    expect(wheel().getAttribute('aria-label')).toBe(`Roleta de prêmios: ${WON.premios.map((p) => p.nome).join(', ')}`);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([`${BASE}/identificacao`]);
     fireEvent.click(spinButton());
 
-    // The wheel becomes the visitor's (non-customers') and turns; the result waits for it to stop.
+    // The same wheel turns; the result waits for it to stop.
     expect(await screen.findByText(WHEEL_TEXTS.spinning)).toBeTruthy();
     expect(wheel().getAttribute('aria-label')).toBe(`Roleta de prêmios: ${WON.premios.map((p) => p.nome).join(', ')}`);
     expect(screen.queryByText(WON.cupom!)).toBeNull();
-    const post = calls.find((c) => c.method === 'POST')!;
+    const [identified, post] = calls.filter((c) => c.method === 'POST');
     expect(post.url).toBe(`${BASE}/giro`);
-    expect(post.body).toEqual({ nome: 'Maria da Silva', telefone: '(11) 98765-4321', cpf: CPF, site: '' });
+    expect(identified.body).toEqual({ nome: 'Maria da Silva', telefone: '(11) 98765-4321', cpf: CPF, site: '' });
+    expect(post.body).toEqual(identified.body);
     expect(post.headers.get('Authorization')).toBeNull();
 
     fireEvent.transitionEnd(wheel());
     expect(await screen.findByRole('heading', { name: WHEEL_TEXTS.wonTitle })).toBeTruthy();
+    expect(screen.getByTestId('EmojiEventsIcon')).toBeTruthy();
+    expect(screen.getByText(WHEEL_TEXTS.couponHint)).toBeTruthy();
     expect(screen.getByText(WON.premio!.nome, { selector: 'p' })).toBeTruthy();
     expect(screen.getByText(WON.premio!.descricao)).toBeTruthy();
     expect(screen.getByTestId('coupon').textContent).toBe(WON.cupom);
@@ -220,10 +241,9 @@ describe('/roleta/:slug', () => {
 
   it('with reduced motion shows the result at once and throws no confetti', async () => {
     reduceMotion();
-    serve({ [`GET ${BASE}`]: { status: 200, body: INFO }, [`POST ${BASE}/giro`]: { status: 200, body: WON } });
+    serve({ [`GET ${BASE}`]: { status: 200, body: INFO }, [`POST ${BASE}/identificacao`]: IDENTIFIED, [`POST ${BASE}/giro`]: { status: 200, body: WON } });
     open(`/roleta/${SLUG}`);
-    await screen.findByRole('form', { name: WHEEL_TEXTS.formTitle });
-    fillForm();
+    await identify();
     fireEvent.click(spinButton());
     expect(await screen.findByRole('heading', { name: WHEEL_TEXTS.wonTitle })).toBeTruthy();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -233,39 +253,69 @@ describe('/roleta/:slug', () => {
   it("shows the server's field errors under the fields, and its other messages (429 included) in an alert", async () => {
     serve({
       [`GET ${BASE}`]: { status: 200, body: INFO },
-      [`POST ${BASE}/giro`]: [
+      [`POST ${BASE}/identificacao`]: [
         { status: 400, body: { message: 'Ocorreu um erro.', errors: { telefone: 'Informe um celular válido: (##) #####-####.' } } },
         { status: 429, body: { message: 'Você já girou esta roleta. Tente de novo a partir de 28/11/2026 às 15:30.' } },
-        { status: 403, body: { message: 'Esta roleta foi encerrada. Obrigado por participar!' } },
+        IDENTIFIED,
       ],
+      [`POST ${BASE}/giro`]: { status: 403, body: { message: 'Esta roleta foi encerrada. Obrigado por participar!' } },
     });
     open(`/roleta/${SLUG}`);
     await screen.findByRole('form', { name: WHEEL_TEXTS.formTitle });
     fillForm();
-    fireEvent.click(spinButton());
+    fireEvent.click(identifyButton());
     const phone = field(WHEEL_TEXTS.phone);
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(phone.getAttribute('aria-describedby')!)!.textContent).toBe(WHEEL_TEXTS.phoneInvalid);
     expect(screen.queryByRole('alert')).toBeNull();
 
-    fireEvent.click(spinButton());
+    fireEvent.click(identifyButton());
     expect((await screen.findByRole('alert')).textContent).toBe('Você já girou esta roleta. Tente de novo a partir de 28/11/2026 às 15:30.');
-    fireEvent.click(spinButton());
+    expect(wheel().getAttribute('aria-label')).toBe(WHEEL_TEXTS.wheelUnknown);
+    fireEvent.click(identifyButton());
+    fireEvent.click(await screen.findByRole('button', { name: WHEEL_TEXTS.spin }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Esta roleta foi encerrada. Obrigado por participar!'));
-    // Nothing turned.
-    expect(wheel().getAttribute('aria-label')).toContain('Upgrade 1 mês');
+    // Nothing turned: the visitor's wheel stays, and 'Corrigir meus dados' leads back to the form.
+    expect(wheel().getAttribute('aria-label')).toContain('Instalação grátis');
+    fireEvent.click(screen.getByRole('button', { name: WHEEL_TEXTS.changeData }));
+    expect(await screen.findByRole('form', { name: WHEEL_TEXTS.formTitle })).toBeTruthy();
+    expect(wheel().getAttribute('aria-label')).toBe(WHEEL_TEXTS.wheelUnknown);
   });
 
   it("without a prize shows the server's message", async () => {
     const soldOut: SpinAnswer = { ...WON, indice: null, premio: null, cupom: null, mensagem: 'Que pena! Os prêmios desta roleta se esgotaram. Obrigado por participar!' };
-    serve({ [`GET ${BASE}`]: { status: 200, body: INFO }, [`POST ${BASE}/giro`]: { status: 200, body: soldOut } });
+    serve({ [`GET ${BASE}`]: { status: 200, body: INFO }, [`POST ${BASE}/identificacao`]: IDENTIFIED, [`POST ${BASE}/giro`]: { status: 200, body: soldOut } });
     open(`/roleta/${SLUG}`);
-    await screen.findByRole('form', { name: WHEEL_TEXTS.formTitle });
-    fillForm();
+    await identify();
     fireEvent.click(spinButton());
     expect(await screen.findByText(soldOut.mensagem)).toBeTruthy();
     expect(screen.getByRole('heading', { name: WHEEL_TEXTS.noPrizeTitle })).toBeTruthy();
     expect(screen.queryByTestId('coupon')).toBeNull();
+    expect(confettiFire).not.toHaveBeenCalled();
+  });
+
+  it('a "no prize" slot is a consolation: no trophy, no congratulations, no coupon, no confetti', async () => {
+    const tryAgain: SpinAnswer = {
+      ...WON,
+      indice: 4,
+      premio: { nome: 'Adesivos', descricao: 'Não foi desta vez. Volte amanhã e gire de novo!', animacao: false, sem_premio: true },
+      cupom: null,
+      mensagem: 'Obrigado por participar! Boa sorte na próxima vez.',
+    };
+    serve({ [`GET ${BASE}`]: { status: 200, body: INFO }, [`POST ${BASE}/identificacao`]: IDENTIFIED, [`POST ${BASE}/giro`]: { status: 200, body: tryAgain } });
+    open(`/roleta/${SLUG}`);
+    await identify();
+    fireEvent.click(spinButton());
+    fireEvent.transitionEnd(wheel());
+    expect(await screen.findByRole('heading', { name: WHEEL_TEXTS.consolationTitle })).toBeTruthy();
+    expect(screen.getByText(tryAgain.mensagem)).toBeTruthy();
+    expect(screen.getByText(tryAgain.premio!.descricao)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: WHEEL_TEXTS.wonTitle })).toBeNull();
+    expect(screen.queryByText(WHEEL_TEXTS.youWon)).toBeNull();
+    expect(screen.queryByText(WHEEL_TEXTS.couponHint)).toBeNull();
+    expect(screen.queryByTestId('EmojiEventsIcon')).toBeNull();
+    expect(screen.queryByTestId('coupon')).toBeNull();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(confettiFire).not.toHaveBeenCalled();
   });
 

@@ -126,7 +126,7 @@ describe('the rules', () => {
     const groups = { customers: [filled({ id: 11 }), filled(), filled(), filled()], nonCustomers: [filled(), filled(), filled(), filled({ animacao: 'false' })] };
     const { premios } = prizesPayload(groups);
     expect(premios).toHaveLength(8);
-    expect(premios[0]).toEqual({ id: 11, nome: 'Brinde', descricao: 'Você ganhou!', cliente: true, peso_item: 10, quantidade: 5, quantidade_minima: 0, animacao: true });
+    expect(premios[0]).toEqual({ id: 11, nome: 'Brinde', descricao: 'Você ganhou!', cliente: true, peso_item: 10, quantidade: 5, quantidade_minima: 0, animacao: true, sem_premio: false });
     expect(premios[1]).not.toHaveProperty('id');
     expect(premios[7]).toMatchObject({ cliente: false, animacao: false });
     const mapped = prizeErrorsOf({ 'premios.1.nome': 'x', 'premios.5.quantidade': 'y', premios: 'z' }, groups);
@@ -138,7 +138,8 @@ describe('the rules', () => {
     expect(saved.nonCustomers.map((r) => r.id)).toEqual([104, 105, 106, 107]);
     const loaded = prizeRowsOf([{ id: 1, cliente: true, nome: 'A', descricao: 'a', peso_item: 1, quantidade: 2, quantidade_minima: 0, animacao: false }], true);
     expect(loaded).toHaveLength(4);
-    expect(loaded[0]).toMatchObject({ id: 1, nome: 'A', quantidade: '2', animacao: 'false' });
+    expect(loaded[0]).toMatchObject({ id: 1, nome: 'A', quantidade: '2', animacao: 'false', sem_premio: 'false' });
+    expect(prizeRowsOf([{ id: 2, cliente: false, nome: 'Tente de novo', descricao: 'b', peso_item: 1, quantidade: 2, quantidade_minima: 0, animacao: false, sem_premio: true }], false)[0].sem_premio).toBe('true');
   });
 
   it('takes any colour as #rrggbb, and only jpg/jpeg/png images up to 10 MB', () => {
@@ -208,12 +209,13 @@ async function chooseSelect(label: RegExp, option: string, scope: HTMLElement = 
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-async function fillRow(row: HTMLElement, name: string, extra: { quantity?: string; minimum?: string; confetti?: string } = {}) {
+async function fillRow(row: HTMLElement, name: string, extra: { quantity?: string; minimum?: string; confetti?: string; noPrize?: boolean } = {}) {
   type(/^Nome do prêmio/, name, row);
   type(/^Mensagem do sorteio/, `Você ganhou ${name}!`, row);
   type(/^Quantidade/, extra.quantity ?? '10', row);
   if (extra.minimum) type(/^Estoque mínimo/, extra.minimum, row);
   await chooseSelect(/^Confete/, extra.confetti ?? 'Sim', row);
+  if (extra.noPrize) await chooseSelect(/^Sem prêmio/, 'Sim', row);
 }
 
 async function createCampaign(nome: string) {
@@ -396,13 +398,17 @@ describe('the register', () => {
 
     const names = ['Camiseta', 'Caneca', 'Boné', 'Chaveiro'];
     for (const [i, row] of rowsOf('Roleta de clientes').entries()) await fillRow(row, names[i], i === 0 ? { quantity: '2', minimum: '1' } : {});
-    for (const [i, row] of rowsOf('Roleta de não clientes').entries()) await fillRow(row, `Cupom ${i + 1}`, { confetti: 'Não' });
+    // The non-customers' last slot is declared "no prize" ('Tente de novo').
+    for (const [i, row] of rowsOf('Roleta de não clientes').entries()) await fillRow(row, i === 3 ? 'Tente de novo' : `Cupom ${i + 1}`, { confetti: 'Não', noPrize: i === 3 });
+    expect(within(rowsOf('Roleta de não clientes')[3]).getByText('Casa de consolo: sem cupom')).toBeTruthy();
     fireEvent.click(button('Salvar'));
 
     await screen.findByRole('region', { name: 'Pré-visualização' });
     const prizes = (await ui.api('GET', '/api/roulette-prizes?sort=' + encodeURIComponent('["ordem","ASC"]') + '&filter=' + encodeURIComponent(JSON.stringify({ id_campanha: created.id })))).json as any[];
     expect(prizes.filter((p) => p.cliente).map((p) => p.nome)).toEqual(names);
     expect(prizes.filter((p) => !p.cliente).map((p) => p.animacao)).toEqual([false, false, false, false]);
+    expect(prizes.filter((p) => !p.cliente).map((p) => p.sem_premio)).toEqual([false, false, false, true]);
+    expect(prizes.filter((p) => p.cliente).map((p) => p.sem_premio)).toEqual([false, false, false, false]);
     expect(prizes.find((p) => p.nome === 'Camiseta')).toMatchObject({ quantidade: 2, quantidade_minima: 1, animacao: true, peso_item: 1 });
 
     // The preview draws the customers' prizes in the chosen colours.
@@ -440,7 +446,7 @@ describe('the register', () => {
     // Saving the prizes again updated them (the ids came back): still 8 rows.
     const again = (await ui.api('GET', '/api/roulette-prizes?filter=' + encodeURIComponent(JSON.stringify({ id_campanha: created.id })))).json as any[];
     expect(again.map((p) => p.id).sort()).toEqual(prizes.map((p) => p.id).sort());
-  });
+  }, 180_000);
 
   it('a reload after step 1 reopens the created campaign at the prizes', async () => {
     const campaign = await createCampaign('Roleta recarregada');
@@ -522,5 +528,5 @@ describe('the edit', () => {
     expect(looks[0]).toMatchObject({ color_item: '#112233' });
     const { rows: files } = await ui.server.db.query('SELECT bucket, tipo FROM storage.arquivo WHERE id::text = $1', [looks[0].url_background]);
     expect(files[0]).toMatchObject({ bucket: 'roletas', tipo: 'image/png' });
-  });
+  }, 180_000);
 });

@@ -27,8 +27,11 @@ const VISITOR_PRIZES: [string, string, number, number, boolean][] = [
   ['Tente de novo', 'Não foi desta vez. Volte amanhã e gire de novo!', 40, 100000, false],
 ];
 
+/** 'Tente de novo' is a slot without a prize: a consolation, no coupon, nothing to deliver. */
+const NO_PRIZE = 'Tente de novo';
+
 const prizesOf = (list: [string, string, number, number, boolean][], cliente: boolean) =>
-  list.map(([nome, descricao, peso_item, quantidade, animacao]) => ({ nome, descricao, cliente, peso_item, quantidade, quantidade_minima: 0, animacao }));
+  list.map(([nome, descricao, peso_item, quantidade, animacao]) => ({ nome, descricao, cliente, peso_item, quantidade, quantidade_minima: 0, animacao, sem_premio: nome === NO_PRIZE }));
 
 async function idOf(service: ResourceService, sql: string, params: unknown[]): Promise<number | undefined> {
   return service.write(SYSTEM, async (tx) => (await tx.query<{ id: number }>(sql, params)).rows[0]?.id);

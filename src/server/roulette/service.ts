@@ -48,6 +48,8 @@ export const ROULETTE_MSG = {
   refused: 'Não foi possível registrar a sua participação.',
   soldOut: 'Que pena! Os prêmios desta roleta se esgotaram. Obrigado por participar!',
   won: (prize: string) => `Parabéns! Você ganhou: ${prize}.`,
+  noPrize: 'Obrigado por participar! Boa sorte na próxima vez.',
+  nothingToDeliver: 'Este participante não ganhou um prêmio: não há nada a entregar.',
   prizeCount: `Cada roda precisa ter de ${PRIZES_MIN} a ${PRIZES_MAX} prêmios.`,
   revealed: 'A semente desta campanha já foi revelada: a campanha está encerrada.',
   ownerRequired: MSG.required,
@@ -123,9 +125,10 @@ export interface PrizeInput {
   quantidade?: unknown;
   quantidade_minima?: unknown;
   animacao?: unknown;
+  sem_premio?: unknown;
 }
 
-const PRIZE_FIELDS = ['nome', 'descricao', 'cliente', 'peso_item', 'quantidade', 'quantidade_minima', 'animacao'] as const;
+const PRIZE_FIELDS = ['nome', 'descricao', 'cliente', 'peso_item', 'quantidade', 'quantidade_minima', 'animacao', 'sem_premio'] as const;
 export const APPEARANCE_FIELDS = ['base_background', 'base_html_content', 'color_item', 'color_text', 'color_item_2', 'color_text2', 'url_background'] as const;
 
 /** The roulette service of each resource service (one per app), for the demo seed. */
@@ -136,6 +139,7 @@ export class RouletteService {
   readonly prizes: ResourceDef;
   readonly appearances: ResourceDef;
   readonly draws: ResourceDef;
+  readonly entries: ResourceDef;
   /** Seeds made by a campaign's create, kept until its row exists (afterWrite stores them apart). */
   private pendingSeeds = new Map<string, string>();
 
@@ -149,6 +153,7 @@ export class RouletteService {
     this.prizes = service.get('roulette-prizes');
     this.appearances = service.get('roulette-appearances');
     this.draws = service.get('roulette-draws');
+    this.entries = service.get('roulette-entries');
   }
 
   baseUrl(actor?: Actor): string {
@@ -436,8 +441,8 @@ export class RouletteService {
     const sql = where.join(' AND ');
     const [{ rows }, { rows: total }] = await Promise.all([
       this.db.query(
-        `SELECT h.id, h.rodada, h.seq, h.nome, h.telefone, h.cpf, h.cupom, h.codigo, h.erro, h.cliente, h.premiado, h.created_at,
-                CASE WHEN p.id IS NULL THEN NULL ELSE jsonb_build_object('id', p.id, 'nome', p.nome, 'cliente', p.cliente, 'animacao', p.animacao) END AS premio
+        `SELECT h.id, h.rodada, h.seq, h.nome, h.telefone, h.cpf, h.cupom, h.codigo, h.erro, h.cliente, h.premiado, h.entregue, h.entregue_em, h.created_at,
+                CASE WHEN p.id IS NULL THEN NULL ELSE jsonb_build_object('id', p.id, 'nome', p.nome, 'cliente', p.cliente, 'animacao', p.animacao, 'sem_premio', p.sem_premio) END AS premio
            FROM roleta.historico h LEFT JOIN roleta.premio p ON p.id = h.id_premio
           WHERE ${sql} ORDER BY h.created_at DESC, h.id DESC LIMIT ${filters.limit} OFFSET ${filters.offset}`,
         values,
@@ -469,7 +474,7 @@ export class RouletteService {
 
   private async wheels(q: Queryable, campaignId: number) {
     const { rows } = await q.query<Row>(
-      `SELECT id, nome, descricao, cliente, peso_item, quantidade, quantidade_minima, animacao FROM roleta.premio WHERE id_campanha = $1 ORDER BY ordem, id`,
+      `SELECT id, nome, descricao, cliente, peso_item, quantidade, quantidade_minima, animacao, sem_premio FROM roleta.premio WHERE id_campanha = $1 ORDER BY ordem, id`,
       [campaignId],
     );
     const show = (p: Row) => ({ id: p.id, nome: p.nome, esgotado: p.quantidade <= p.quantidade_minima });
@@ -528,13 +533,8 @@ export class RouletteService {
     return fileRefusal({ userId: null, providerIds: [c.id_empresa] }, file, fileRuleOf(this.appearances, 'url_background')) ? null : id;
   }
 
-  /**
-   * A visitor's spin (POST /v1/public/roulette/{slug}/giro): a customer of the provider when the CPF
-   * and the phone both match its record (otherwise a non-customer, whatever the CPF alone would say),
-   * the prize picked by weight among that wheel's prizes above their minimum stock, the stock
-   * decremented, the entry written with its coupon, and, with api_erp, the ticket request.
-   */
-  async spin(slug: string, input: SpinInput) {
+  /** The visitor's name, phone and CPF as stored, or the fields' messages (400); the honeypot refused. */
+  private visitorOf(input: SpinInput) {
     const errors: Record<string, string> = {};
     const nome = typeof input.nome === 'string' ? input.nome.trim().replace(/\s+/g, ' ') : '';
     const phoneDigits = typeof input.telefone === 'string' ? onlyDigits(input.telefone) : '';
@@ -548,34 +548,115 @@ export class RouletteService {
     if (Object.keys(errors).length) throw new ValidationError(errors);
     // The honeypot: people never see the field; a bot that fills it is refused without a hint.
     if (typeof input.site === 'string' && input.site.trim() !== '') throw new HttpError(400, ROULETTE_MSG.refused);
+    return { nome, telefone, cpf, cpfDigits, phoneDigits };
+  }
+
+  /**
+   * Whether the visitor is the provider's customer: the CPF and the phone both match its record. One
+   * lookup whatever the answer: a CPF on record with another phone takes the same path as a CPF nobody
+   * has, so neither the answer nor its timing tells a stranger who is a customer.
+   */
+  private async recognise(c: Row, cpfDigits: string, phoneDigits: string) {
+    const [customer] = await this.directory.find({ cpf: cpfDigits, telefone: phoneDigits, id_empresa: c.id_empresa, limit: 1 }, { providerIds: [c.id_empresa] });
+    return { cliente: Boolean(customer), customer };
+  }
+
+  /**
+   * Once per interval per person, across rounds: a recognised customer is their CPF (whichever of
+   * their phones they typed); anyone else is the CPF with the phone typed, so a stranger typing a
+   * customer's CPF spends a spin of their own, never the customer's, and learns nothing of it.
+   */
+  private async assertMaySpin(q: Queryable, c: Row, cpf: string, telefone: string, cliente: boolean) {
+    const { rows: last } = await q.query<{ created_at: Date }>(
+      `SELECT created_at FROM roleta.historico
+        WHERE id_campanha = $1 AND cpf = $2 AND (telefone = $4 OR (cliente AND $5)) AND created_at > now() - make_interval(hours => $3)
+        ORDER BY created_at DESC LIMIT 1`,
+      [c.id, cpf, c.intervalo_votacao, telefone, cliente],
+    );
+    if (last[0]) throw new HttpError(429, ROULETTE_MSG.again(brDateTime(new Date(new Date(last[0].created_at).getTime() + c.intervalo_votacao * 3_600_000))));
+  }
+
+  /**
+   * The identification before the spin (POST /v1/public/roulette/{slug}/identificacao): the same
+   * checks as the spin (fields, open campaign, the interval) and the wheel this visitor will play
+   * (the customers' when the CPF and the phone match the record, else the non-customers'), so the
+   * page shows it before the spin. Nothing is written; the spin decides again.
+   */
+  async identify(slug: string, input: SpinInput) {
+    const { cpf, telefone, cpfDigits, phoneDigits } = this.visitorOf(input);
+    const c = await this.bySlug(slug);
+    const { situacao, mensagem } = situationOf(c);
+    if (situacao !== 'aberta') throw new HttpError(403, mensagem ?? ROULETTE_MSG.ended);
+    const { cliente } = await this.recognise(c, cpfDigits, phoneDigits);
+    await this.assertMaySpin(this.db, c, cpf, telefone, cliente);
+    const wheels = await this.wheels(this.db, c.id);
+    const premios = cliente ? wheels.cliente : wheels.nao_cliente;
+    if (!premios.length) throw new HttpError(403, ROULETTE_MSG.noPrizes);
+    return { cliente, premios };
+  }
+
+  /**
+   * Marks a participant's prize delivered, or undoes it (POST / DELETE /v1/roulette/entrega/{id}, a
+   * manager): through the engine's update of roulette-entries, so the change is audited (the entry's
+   * history). A spin without a prize has nothing to deliver (409). A closed round's prizes are
+   * delivered too: the database lets only the delivery of a spin change.
+   */
+  async setDelivered(entryId: unknown, entregue: boolean, actor: Actor): Promise<Row> {
+    return this.service.write(actor, async (tx) => {
+      const entry = await this.service.getOne(this.entries, entryId, actor, tx);
+      if (!entry.premiado) throw new HttpError(409, ROULETTE_MSG.nothingToDeliver);
+      if (Boolean(entry.entregue) === entregue) return entry;
+      const values = entregue ? { entregue: true, entregue_em: new Date().toISOString(), entregue_por: actor.userId } : { entregue: false, entregue_em: null, entregue_por: null };
+      return this.service.updateIn(tx, this.entries, entry.id, values, actor);
+    });
+  }
+
+  /**
+   * The participations of a round counted apart (GET /v1/roulette/{id}/resumo?rodada=&cliente=): prizes
+   * won (delivered and to deliver), "no prize" slots, and spins that found no prize left (erro).
+   */
+  async summary(campaignId: unknown, filters: { cliente: boolean | null; rodada?: number }, actor: Actor) {
+    const c = await this.campaign(campaignId, actor);
+    const { rows } = await this.db.query<Record<string, number>>(
+      `SELECT count(*)::int AS participantes,
+              (count(*) FILTER (WHERE premiado))::int AS premiados,
+              (count(*) FILTER (WHERE premiado AND entregue))::int AS entregues,
+              (count(*) FILTER (WHERE premiado AND NOT entregue))::int AS a_entregar,
+              (count(*) FILTER (WHERE NOT premiado AND id_premio IS NOT NULL))::int AS sem_premio,
+              (count(*) FILTER (WHERE id_premio IS NULL))::int AS esgotados
+         FROM roleta.historico WHERE id_campanha = $1 AND rodada = $2 AND ($3::boolean IS NULL OR cliente = $3)`,
+      [c.id, filters.rodada ?? c.rodada, filters.cliente],
+    );
+    return rows[0];
+  }
+
+  /**
+   * A visitor's spin (POST /v1/public/roulette/{slug}/giro): a customer of the provider when the CPF
+   * and the phone both match its record (otherwise a non-customer, whatever the CPF alone would say),
+   * the prize picked by weight among that wheel's prizes above their minimum stock, the stock
+   * decremented, the entry written with its coupon, and, with api_erp, the ticket request.
+   */
+  async spin(slug: string, input: SpinInput) {
+    const { nome, telefone, cpf, cpfDigits, phoneDigits } = this.visitorOf(input);
     const found = await this.bySlug(slug);
-    // One lookup whatever the answer: a CPF on record with another phone takes the same path as a CPF
-    // nobody has, so neither the answer nor its timing tells a stranger who is a customer.
-    const [customer] = await this.directory.find({ cpf: cpfDigits, telefone: phoneDigits, id_empresa: found.id_empresa, limit: 1 }, { providerIds: [found.id_empresa] });
-    const cliente = Boolean(customer);
+    const { cliente, customer } = await this.recognise(found, cpfDigits, phoneDigits);
     return this.db.transaction(async (tx) => {
       await setAuditUser(tx, null);
       const c = await this.lockCampaign(tx, found.id);
       const { situacao, mensagem } = situationOf(c);
       if (situacao !== 'aberta') throw new HttpError(403, mensagem ?? ROULETTE_MSG.ended);
-      // Once per interval per person, across rounds: a recognised customer is their CPF (whichever of
-      // their phones they typed); anyone else is the CPF with the phone typed, so a stranger typing a
-      // customer's CPF spends a spin of their own, never the customer's, and learns nothing of it.
-      const { rows: last } = await tx.query<{ created_at: Date }>(
-        `SELECT created_at FROM roleta.historico
-          WHERE id_campanha = $1 AND cpf = $2 AND (telefone = $4 OR (cliente AND $5)) AND created_at > now() - make_interval(hours => $3)
-          ORDER BY created_at DESC LIMIT 1`,
-        [c.id, cpf, c.intervalo_votacao, telefone, cliente],
-      );
-      if (last[0]) throw new HttpError(429, ROULETTE_MSG.again(brDateTime(new Date(new Date(last[0].created_at).getTime() + c.intervalo_votacao * 3_600_000))));
+      await this.assertMaySpin(tx, c, cpf, telefone, cliente);
       const wheels = await this.wheels(tx, c.id);
       const wheel = wheels.all.filter((p) => p.cliente === cliente);
       if (!wheel.length) throw new HttpError(403, ROULETTE_MSG.noPrizes);
       const eligible = eligibleOf(wheel as PrizeStock[]);
       const totals = await this.categoryTotals(tx, c.id, c.rodada);
       const seq = Object.values(totals).reduce((a, b) => a + b, 0) + 1;
-      const prizeId = pickWeighted(eligible, hmacFraction(await this.seedOf(tx, c.id, c.rodada), spinMessage(c.id, c.rodada, seq)));
-      const prize = prizeId === null ? null : wheel.find((p) => p.id === prizeId)!;
+      const slotId = pickWeighted(eligible, hmacFraction(await this.seedOf(tx, c.id, c.rodada), spinMessage(c.id, c.rodada, seq)));
+      // The slot the wheel stops on; a "no prize" slot ('Tente de novo') is recorded, but gives nothing
+      // and spends no stock.
+      const slot = slotId === null ? null : wheel.find((p) => p.id === slotId)!;
+      const prize = slot && !slot.sem_premio ? slot : null;
       if (prize) {
         const { rowCount } = await tx.query(`UPDATE roleta.premio SET quantidade = quantidade - 1 WHERE id = $1 AND quantidade > quantidade_minima`, [prize.id]);
         if (rowCount !== 1) throw new Error(`estoque do prêmio ${prize.id} inconsistente sob o bloqueio da campanha`);
@@ -601,10 +682,10 @@ export class RouletteService {
           cpf,
           cliente,
           Boolean(prize),
-          prize?.id ?? null,
+          slot?.id ?? null,
           cupom,
           customer?.cod_cliente ?? null,
-          !prize,
+          !slot,
           eligible.map((e) => e.id),
           eligible.map((e) => e.peso),
         ],
@@ -621,11 +702,11 @@ export class RouletteService {
       return {
         cliente,
         premios,
-        indice: prize ? wheel.findIndex((p) => p.id === prize.id) : null,
-        premio: prize ? { nome: prize.nome, descricao: prize.descricao, animacao: prize.animacao } : null,
+        indice: slot ? wheel.findIndex((p) => p.id === slot.id) : null,
+        premio: slot ? { nome: slot.nome, descricao: slot.descricao, animacao: prize ? prize.animacao : false, sem_premio: !prize } : null,
         cupom,
         seq: rows[0].seq,
-        mensagem: prize ? ROULETTE_MSG.won(prize.nome) : ROULETTE_MSG.soldOut,
+        mensagem: prize ? ROULETTE_MSG.won(prize.nome) : slot ? ROULETTE_MSG.noPrize : ROULETTE_MSG.soldOut,
       };
     });
   }

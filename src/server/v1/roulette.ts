@@ -9,13 +9,16 @@
 //   POST   /v1/roulette/draw              { id_campanha, cliente, premiado } the server draws
 //   GET    /v1/roulette/customers/{campaignId}[/{isCustomer}]?erro=&rodada=&limit=&offset=
 //   GET    /v1/roulette/admin                               the users who may own a roulette
+//   POST / DELETE /v1/roulette/entrega/{entryId}           a prize delivered / not delivered (gestor)
+//   GET    /v1/roulette/{id}/resumo?rodada=&cliente=       the report's counts (prizes, no prize, sold out)
 // and the editor's calls the spec does not show, on the schemas:
 //   PUT    /v1/roulette/{id}/premios      { premios: [...] }   both wheels at once
 //   PUT    /v1/roulette/{id}/aparencia    { ...the look }
 //   POST   /v1/roulette/{id}/revelar                          reveals the seed, closes the campaign
 // and the public page's (no sign-in, throttled per client address):
 //   GET  /v1/public/roulette/{slug}            GET /v1/public/roulette/{slug}/fundo
-//   POST /v1/public/roulette/{slug}/giro       GET /v1/public/roulette/{slug}/auditoria
+//   POST /v1/public/roulette/{slug}/identificacao   POST /v1/public/roulette/{slug}/giro
+//   GET  /v1/public/roulette/{slug}/auditoria
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
 import type { RouteThrottle } from '../auth/routeThrottle.js';
@@ -154,13 +157,35 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
     return { usuarios: await roulette.owners(actor) };
   });
 
+  const delivery = (entregue: boolean) => async (request: FastifyRequest) => ({
+    update_roleta_historico_by_pk: await roulette.setDelivered((request.params as { entryId: string }).entryId, entregue, request.actor),
+  });
+  const deliveryDoc = (summary: string) => ({
+    config: { access: { resource: 'roulette-entries', operation: 'update' } },
+    ...docs(summary, `${ROLE_DOC}, gestor. entryId é o participante (roleta_historico). Cada mudança fica no histórico do participante (GET /api/roulette-entries/{id}/history). Um giro sem prêmio não tem o que entregar: 409.`),
+  } as const);
+  app.post('/v1/roulette/entrega/:entryId', deliveryDoc('Marca o prêmio de um participante como entregue'), delivery(true));
+  app.delete('/v1/roulette/entrega/:entryId', deliveryDoc('Desfaz a entrega do prêmio de um participante'), delivery(false));
+
+  app.get(
+    '/v1/roulette/:id/resumo',
+    {
+      config: { access: { resource: 'roulette-campaigns', operation: 'get' } },
+      ...docs('As contagens do relatório de uma roleta', `${ROLE_DOC}. Consulta: rodada (sem ela, a atual), cliente=true|false (sem ele, todos). Resposta { participantes, premiados, entregues, a_entregar, sem_premio, esgotados }: sem_premio são os giros que pararam numa casa sem prêmio; esgotados, os que não acharam prêmio com estoque (erro).`),
+    },
+    async (request) => {
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      return { resumo: await roulette.summary((request.params as { id: string }).id, { cliente: flag(query.cliente, 'cliente'), rodada: roundOf(query) }, request.actor) };
+    },
+  );
+
   app.put(
     '/v1/roulette/:id/premios',
     {
       config: { access: { resource: 'roulette-prizes', operation: 'update' } },
       ...docs(
         'Grava os prêmios das duas rodas de uma roleta',
-        `${ROLE_DOC}, solicitante ou acima. Corpo { premios: [{ id?, nome, descricao, cliente, peso_item, quantidade, quantidade_minima, animacao }] }: a lista inteira, na ordem das rodas; cada roda com de 4 a 7 prêmios. Os que têm id são atualizados, os sem id criados e os que faltam removidos, numa transação. Um prêmio já ganho não pode ser removido: 409 'CAMPANHA COM PREMIOS JA DISTRIBUIDOS'.`,
+        `${ROLE_DOC}, solicitante ou acima. Corpo { premios: [{ id?, nome, descricao, cliente, peso_item, quantidade, quantidade_minima, animacao, sem_premio? }] } (sem_premio: uma casa que não dá prêmio, sem cupom nem estoque gasto): a lista inteira, na ordem das rodas; cada roda com de 4 a 7 prêmios. Os que têm id são atualizados, os sem id criados e os que faltam removidos, numa transação. Um prêmio já ganho não pode ser removido: 409 'CAMPANHA COM PREMIOS JA DISTRIBUIDOS'.`,
         { body: { type: 'object' } },
       ),
     },
@@ -220,6 +245,21 @@ const rouletteRoutes: V1Module = async (app, { db, service, config, storage }) =
       .header('Cache-Control', 'public, max-age=300')
       .send(bytes);
   });
+
+  app.post(
+    '/v1/public/roulette/:slug/identificacao',
+    open(
+      spins,
+      'Identifica o visitante antes do giro',
+      "Sem login. Corpo { nome, telefone, cpf, site: '' }, como o giro. Confere os campos, a situação da campanha e o intervalo entre giros (429) e responde a roda que esse visitante vai girar: { cliente, premios }. Não grava nada; o giro decide de novo. Limitado como os giros.",
+      { ...slugParams, body: { type: 'object' } },
+    ),
+    async (request) => {
+      const body = request.body as Record<string, unknown>;
+      refuseUnknownFields(body, ['nome', 'telefone', 'cpf', 'site']);
+      return roulette.identify((request.params as { slug: string }).slug, body);
+    },
+  );
 
   app.post(
     '/v1/public/roulette/:slug/giro',
