@@ -1,11 +1,12 @@
 // The blocks of the home page (Home.tsx) over GET /v1/inicio: what waits for the user, the news
 // (unread must-read items first, each with its read state), and the month's birthdays and company
 // anniversaries. Each block has its own empty state.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Avatar,
   Box,
+  Button,
   Card,
   CardActionArea,
   CardContent,
@@ -94,9 +95,9 @@ export const monthName = (isoDate: string) => MONTH_NAMES[Number(isoDate.slice(5
 export function Block({ title, icon, action, children }: { title: string; icon?: ReactNode; action?: ReactNode; children: ReactNode }) {
   return (
     <Paper component="section" aria-label={title} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-      <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center' }}>
         {icon}
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 600, flexGrow: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 600, flexGrow: 1, minWidth: 0, fontSize: '1.15rem', lineHeight: 1.3 }}>
           {title}
         </Typography>
         {action}
@@ -138,15 +139,17 @@ export function PendingBlock({ items }: { items: HomePending[] }) {
   );
 }
 
+const COVER_HEIGHT = { xs: 72, sm: 110 };
+
 function NewsCover({ id, alt }: { id: string | null; alt: string }) {
   const { url } = useFileUrl(id, 'rh');
   if (!url)
     return (
-      <Box sx={{ height: 110, bgcolor: 'grey.100', display: 'grid', placeItems: 'center', color: 'text.disabled' }}>
+      <Box sx={{ height: COVER_HEIGHT, bgcolor: 'grey.100', display: 'grid', placeItems: 'center', color: 'text.disabled' }}>
         <ImageIcon />
       </Box>
     );
-  return <Box component="img" src={url} alt={alt} sx={{ width: '100%', height: 110, objectFit: 'cover', display: 'block' }} />;
+  return <Box component="img" src={url} alt={alt} sx={{ width: '100%', height: COVER_HEIGHT, objectFit: 'cover', display: 'block' }} />;
 }
 
 /** The item's read state: must-read unread or confirmed; the rest just important or not. */
@@ -209,27 +212,41 @@ const initials = (nome: string) =>
     .map((w) => w[0]!.toUpperCase())
     .join('');
 
+/** How many people a list shows folded (before 'Mostrar todos do mês'). */
+export const PEOPLE_SHOWN = 6;
+
 function PeopleList({ people, today, detail, todayLabel }: { people: HomePerson[]; today: number; detail: (p: HomePerson) => string; todayLabel: string }) {
+  const [all, setAll] = useState(false);
+  // Folded: today's and the coming days' (the month's first ones when none is left); unfolded: the whole month by day.
+  const coming = people.filter((p) => p.dia >= today);
+  const shown = all ? people : (coming.length ? coming : people).slice(0, PEOPLE_SHOWN);
   return (
-    <List disablePadding dense>
-      {people.map((p) => (
-        <ListItem key={p.id} disableGutters sx={{ px: 0.5 }}>
-          <ListItemAvatar sx={{ minWidth: 48 }}>
-            <Avatar sx={{ width: 36, height: 36, fontSize: 14, bgcolor: p.dia === today ? 'secondary.main' : 'primary.light' }}>{initials(p.nome)}</Avatar>
-          </ListItemAvatar>
-          <ListItemText
-            primary={
-              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-                <span>{p.nome}</span>
-                {p.dia === today && <Chip size="small" color="secondary" label={todayLabel} />}
-              </Stack>
-            }
-            secondary={`${detail(p)} · ${[p.provedor, p.departamento].filter(Boolean).join(' · ')}`}
-            slotProps={{ primary: { component: 'div', sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
-          />
-        </ListItem>
-      ))}
-    </List>
+    <>
+      <List disablePadding dense>
+        {shown.map((p) => (
+          <ListItem key={p.id} disableGutters sx={{ px: 0.5 }}>
+            <ListItemAvatar sx={{ minWidth: 48 }}>
+              <Avatar sx={{ width: 36, height: 36, fontSize: 14, bgcolor: p.dia === today ? 'secondary.main' : 'primary.light' }}>{initials(p.nome)}</Avatar>
+            </ListItemAvatar>
+            <ListItemText
+              primary={
+                <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+                  <span>{p.nome}</span>
+                  {p.dia === today && <Chip size="small" color="secondary" label={todayLabel} />}
+                </Stack>
+              }
+              secondary={`${detail(p)} · ${[p.provedor, p.departamento].filter(Boolean).join(' · ')}`}
+              slotProps={{ primary: { component: 'div', sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
+            />
+          </ListItem>
+        ))}
+      </List>
+      {people.length > shown.length || all ? (
+        <Button size="small" onClick={() => setAll(!all)} sx={{ mt: 0.5 }}>
+          {all ? 'Mostrar menos' : `Mostrar todos do mês (${people.length})`}
+        </Button>
+      ) : null}
+    </>
   );
 }
 
