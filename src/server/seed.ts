@@ -19,6 +19,7 @@ import { seedFaqAndHandbook } from './faq/seed.js';
 import { seedIncidentsAndCompliments } from './incidents/seed.js';
 import { seedNews } from './news/seed.js';
 import { seedPersonnel } from './personnel/seed.js';
+import { todayInSaoPaulo } from './roulette/service.js';
 import { seedPersonnelDocuments } from './personnel/documentsSeed.js';
 
 const PROVIDERS = ['Bitcom', 'RazãoInfo', 'Vetorial'];
@@ -160,6 +161,18 @@ const DEMO_PROFILES: Record<string, Record<string, unknown>> = {
 };
 
 /**
+ * The home's birthdays of the month (issue 31) have someone to show whatever the day: the demo
+ * employee's birthday is today and the marketing analyst's later this month (their birth years kept).
+ */
+function demoBirthday(email: string, today = todayInSaoPaulo()): { data_nascimento?: string } {
+  const [, month, day] = today.split('-');
+  const dd = (n: number) => String(Math.min(n, 28)).padStart(2, '0');
+  if (email === 'funcionario@bitcom.com.br') return { data_nascimento: `1999-${month}-${month === '02' && day === '29' ? '28' : day}` };
+  if (email === 'leitor.marketing@razaoinfo.com.br') return { data_nascimento: `1988-${month}-${dd(((Number(day) + 9) % 28) + 1)}` };
+  return {};
+}
+
+/**
  * Gives the demo employees their employee profile (those who exist and have none yet), through the
  * resource service: validated, with the profile rules, and audited. Safe to run on every start.
  */
@@ -171,7 +184,7 @@ export async function seedDemoProfiles(service: ResourceService, log: (msg: stri
     const existing = await service.list(profiles, { filter: { id_usuario: user.id }, range: [0, 0] }, SYSTEM);
     if (existing.rows.length) continue;
     // Written as the user: the owner column takes the author, as when they fill it in themselves.
-    await service.create(profiles, DEMO_PROFILES[user.email as string], { userId: user.id as number, providerIds: null, ownerId: user.id as number });
+    await service.create(profiles, { ...DEMO_PROFILES[user.email as string], ...demoBirthday(user.email as string) }, { userId: user.id as number, providerIds: null, ownerId: user.id as number });
     created++;
   }
   if (created) log(`perfis de funcionário de demonstração criados: ${created}`);

@@ -9,6 +9,12 @@ import { NOT_YET_AVAILABLE } from '../../src/admin/shell/NotYetAvailable.js';
 import { PLANNED_AREAS, plannedAreaOf } from '../../src/admin/shell/plannedRoutes.js';
 import { fitTopMenu } from '../../src/admin/shell/TopMenu.js';
 import { renderAdmin, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
+import { MONTH_NAMES } from '../../src/domain/format.js';
+import { todayInSaoPaulo } from '../../src/server/roulette/service.js';
+import { demoCpf } from '../../src/server/customers/seed.js';
+import { randomUUID } from 'node:crypto';
+import { PNG } from '../helpers/files.js';
+import { SYSTEM } from '../../src/server/resources/service.js';
 
 let ui: UiServer;
 
@@ -207,39 +213,121 @@ describe('top menu by width', () => {
 });
 
 describe('the internal home', () => {
-  const homeCards = async (heading = 'Bem-vindo à Intranet') => {
-    await screen.findByRole('heading', { name: heading });
-    return [...document.querySelectorAll('main section a, main section [aria-disabled]')].map((e) => e.textContent?.trim());
-  };
+  // Issue 31: the blocks over GET /v1/inicio for a provider's employee and marketing analyst (the
+  // analyst takes part in an onboarding, the employee not), each their own data, dated from today.
+  const today = todayInSaoPaulo();
+  const [year, mm, dd] = today.split('-');
+  const month = MONTH_NAMES[Number(mm) - 1].toLowerCase();
+  const people = { employee: 'fabio.inicio@bitcom.com.br', marketing: 'marcos.inicio@bitcom.com.br' };
+  let mustRead = 0;
 
-  it('an employee finds their onboarding, contacts, calendar, profile, resume and vacancies, and no management card', async () => {
-    await open('employee');
-    expect(await homeCards()).toEqual(['Meu onboarding', 'Contatos', 'Calendário', 'Meu perfil', 'Currículo', 'Vagas']);
-    expect(screen.queryByRole('region', { name: 'Gestão' })).toBeNull();
-    fireEvent.click(screen.getByRole('link', { name: 'Meu onboarding' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Meu Onboarding' })).toBeTruthy();
-    expect(await screen.findByText('Nenhum onboarding disponível para você no momento.')).toBeTruthy();
+  beforeAll(async () => {
+    const { app } = ui.server;
+    const post = async (url: string, body: object) => {
+      const r = await ui.server.inject({ method: 'POST', url, payload: body });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json().id as number;
+    };
+    const provider = await post('/api/providers', { nome: 'Bitcom Início' });
+    const department = await post('/api/departments', { nome: 'Suporte', id_empresa: provider });
+    const sector = await post('/api/sectors', { nome: 'Atendimento', id_departamento: department });
+    const support = await post('/api/positions', { nome: 'Técnico de Suporte', id_setor: sector });
+    const analyst = await post('/api/positions', { nome: 'Analista de Marketing', id_setor: sector });
+    const fabio = await ui.createUser({ email: people.employee, nome: 'Fábio Funcionário', papeis: ['user'], funcionario: true, id_empresas: [provider] });
+    const marcos = await ui.createUser({ email: people.marketing, nome: 'Marcos Marketing', papeis: ['marketing:leitor', 'user'], funcionario: true, id_empresas: [provider] });
+    await ui.server.db.query('UPDATE auth.usuario SET id_cargo = CASE id WHEN $1 THEN $3::int ELSE $4::int END WHERE id IN ($1, $2)', [fabio, marcos, support, analyst]);
+    // Fábio: born today (a birthday of this month), admitted three years ago this month.
+    await post('/api/employees', { id_usuario: fabio, id_empresa: provider, id_departamento: department, id_cargo: support, data_admissao: `${Number(year) - 3}-${mm}-01` });
+    const born = `1995-${mm}-${mm === '02' && dd === '29' ? '28' : dd}`;
+    await app.resources.create(app.resources.get('employee-profiles'), { nome: 'Fábio Funcionário', cpf: demoCpf('918273645'), genero: 'M', estado_civil: 'SOLTEIRO', data_nascimento: born }, { userId: fabio, providerIds: null, ownerId: fabio });
+    // The news: a must-read item and an ordinary one, newer.
+    // The cover stored as the news UI test does (an upload through the form is that test's).
+    const cover = randomUUID();
+    await ui.server.db.query(`INSERT INTO storage.arquivo (id, bucket, nome, tipo, tamanho, dados) VALUES ($1, 'novidades', 'capa.png', 'image/png', $2, decode($3, 'hex'))`, [cover, PNG.length, PNG.toString('hex')]);
+    const news = { provedor: provider, texto: '<p>Texto</p>', imagem_capa_data: cover };
+    mustRead = await post('/api/news', { ...news, titulo: 'Nova política de segurança', resumo: 'Leia e confirme.', requer_lido: true });
+    await ui.server.db.query(`UPDATE rh.novidade SET created_at = now() - interval '2 days' WHERE id = $1`, [mustRead]);
+    await post('/api/news', { ...news, titulo: 'Confraternização de fim de ano', resumo: 'Venha celebrar.' });
+    // Marcos' onboarding: one trail with one content, for his position (through the service, as the demo seed: the links have no REST writes).
+    const { resources } = app;
+    const create = async (name: string, body: object) => (await resources.create(resources.get(name), body, SYSTEM)).id as number;
+    const trail = await create('trails', { nome: 'Boas-vindas ao marketing' });
+    const content = await create('contents', { titulo: 'Nossa marca', resumo: 'Como falamos.', texto: '<p>Marca</p>' });
+    await create('trail-contents', { id_trilha: trail, id_conteudo: content, prioridade: 1 });
+    const onboarding = await create('onboardings', { titulo: 'Integração do marketing', id_empresa: provider, id_departamento: department, id_cargo: analyst });
+    await create('onboarding-trails', { id_onboarding: onboarding, id_trilha: trail, prioridade: 1 });
   });
 
-  it('a candidate finds their profile, resume and the public vacancies only', async () => {
+  const openHome = async (email: string) => {
+    await signInAs(ui.baseUrl, email, TEST_PASSWORD);
+    renderAdmin(ui.baseUrl, '/');
+    await screen.findByRole('heading', { level: 1, name: 'Bem-vindo à Intranet' });
+    return screen.findByRole('region', { name: 'Para você' }, { timeout: 15_000 });
+  };
+  const cardsOf = (region: string) => {
+    const section = screen.queryByRole('region', { name: region });
+    return section ? within(section).getAllByRole('link').map((e) => e.textContent?.trim()) : [];
+  };
+
+  it('an employee finds what waits for them, the news (must-read first, unread), the month’s birthdays and anniversaries, and no module or onboarding card', async () => {
+    const pending = await openHome(people.employee);
+    expect(screen.getByText(/, Fábio! Veja o que há de novo para você hoje\./)).toBeTruthy();
+    const reading = within(pending).getByRole('link', { name: /Nova política de segurança/ });
+    expect(reading.getAttribute('href')).toBe(`/news/${mustRead}`);
+    expect(within(reading).getByText('Leitura obrigatória pendente')).toBeTruthy();
+    // The news: the unread must-read item first though older, marked.
+    const articles = within(screen.getByRole('region', { name: 'Novidades' })).getAllByRole('article');
+    expect(articles.map((a) => a.getAttribute('aria-label'))).toEqual(['Nova política de segurança', 'Confraternização de fim de ano']);
+    expect(within(articles[0]).getByText('Leitura obrigatória')).toBeTruthy();
+    expect(within(articles[0]).getByRole('link').getAttribute('href')).toBe(`/news/${mustRead}`);
+    // Birthdays and company anniversaries of the month.
+    const birthdays = screen.getByRole('region', { name: `Aniversariantes de ${month}` });
+    expect(within(birthdays).getByText('Fábio Funcionário')).toBeTruthy();
+    expect(within(birthdays).getByText('Hoje!')).toBeTruthy();
+    expect(within(birthdays).getByText(/Bitcom Início · Suporte/)).toBeTruthy();
+    const anniversaries = screen.getByRole('region', { name: `Tempo de casa em ${month}` });
+    expect(within(anniversaries).getByText(`01 de ${month}, 3 anos de casa · Bitcom Início · Suporte`)).toBeTruthy();
+    // Cards: no onboarding of theirs, no module role.
+    expect(cardsOf('Acesso rápido')).toEqual(['Contatos', 'Calendário', 'Meu perfil', 'Currículo', 'Vagas']);
+    expect(screen.queryByRole('region', { name: 'Seus módulos' })).toBeNull();
+  });
+
+  it('a marketing analyst finds their onboarding step, the same news and people, and the Marketing card; opening a pending item opens it', async () => {
+    const pending = await openHome(people.marketing);
+    const step = within(pending).getByRole('link', { name: /Integração do marketing/ });
+    expect(within(step).getByText('Onboarding: 0 de 1 conteúdos concluídos')).toBeTruthy();
+    expect(within(pending).getByRole('link', { name: /Nova política de segurança/ })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: `Aniversariantes de ${month}` })).getByText('Fábio Funcionário')).toBeTruthy();
+    expect(cardsOf('Seus módulos')).toContain('Marketing');
+    expect(within(screen.getByRole('region', { name: 'Seus módulos' })).getByRole('link', { name: 'Marketing' }).getAttribute('href')).toBe('/marketing/home');
+    expect(cardsOf('Acesso rápido')[0]).toBe('Meu onboarding');
+    fireEvent.click(within(pending).getByRole('link', { name: /Nova política de segurança/ }));
+    // The reading page of the item, which asks for the confirmation.
+    expect(await screen.findByText('Esta novidade exige a confirmação de leitura.', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Nova política de segurança' })).toBeTruthy();
+  });
+
+  it('a candidate finds their profile, resume and the public vacancies only, and no blocks', async () => {
     await open('candidate');
     // Under the careers logo, the careers area's welcome (not the intranet's).
-    expect(await homeCards('Bem-vindo ao Trabalhe Conosco')).toEqual(['Meu perfil', 'Currículo', 'Vagas']);
+    await screen.findByRole('heading', { name: 'Bem-vindo ao Trabalhe Conosco' });
+    await waitFor(() => expect(cardsOf('Acesso rápido')).toEqual(['Meu perfil', 'Currículo', 'Vagas']));
     expect(screen.queryByRole('heading', { name: 'Bem-vindo à Intranet' })).toBeNull();
-    const mine = screen.getByRole('region', { name: 'Para você' });
+    expect(screen.queryByRole('region', { name: 'Para você' })).toBeNull();
+    const mine = screen.getByRole('region', { name: 'Acesso rápido' });
     expect(within(mine).getByRole('link', { name: 'Vagas' }).getAttribute('href')).toBe('/careers/list');
   });
 
-  it('an HR reader finds the HR area but no Administração card, as in the menus', async () => {
+  it('an HR reader finds the HR area and its reports but no Administração card, as in the menus', async () => {
     await open('hrReader');
-    const gestao = await screen.findByRole('region', { name: 'Gestão' });
-    expect(within(gestao).getAllByRole('link').map((e) => e.textContent?.trim())).toEqual(['Recursos Humanos']);
+    await screen.findByRole('region', { name: 'Seus módulos' });
+    expect(cardsOf('Seus módulos')).toEqual(['Recursos Humanos', 'Relatórios']);
   });
 
   it('an HR manager also finds the areas they manage', async () => {
     await open('hrManager');
-    const gestao = await screen.findByRole('region', { name: 'Gestão' });
-    expect(within(gestao).getAllByRole('link').map((e) => e.textContent?.trim())).toEqual(['Administração', 'Recursos Humanos', 'Configurações']);
+    await screen.findByRole('region', { name: 'Seus módulos' });
+    expect(cardsOf('Seus módulos')).toEqual(['Administração', 'Recursos Humanos', 'Relatórios', 'Configurações']);
   });
 });
 

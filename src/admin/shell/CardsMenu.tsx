@@ -108,7 +108,7 @@ export function CardsMenu({ sections }: { sections: CardSection[] }) {
           <Typography variant="h6" component="h2" sx={{ mb: 1.5, fontWeight: 600 }}>
             {section.title}
           </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 150px), 1fr))' }}>
             {section.cards.map((card) => (
               <MenuCardView key={card.to + card.title} card={card} />
             ))}

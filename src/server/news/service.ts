@@ -27,6 +27,8 @@ export interface FeedQuery {
   q?: string;
   offset?: number;
   limit?: number;
+  /** Only the must-read items the reader has not confirmed yet (the home's "Para você"). */
+  pendente?: boolean;
 }
 
 const notFound = () => new HttpError(404, NEWS_MSG.notFound);
@@ -123,7 +125,7 @@ export class NewsService {
 
   // ---- the reader side ----------------------------------------------------------------------------
 
-  /** The feed: important items first, then the newest; by category and words; a page and the total. */
+  /** The feed: important items first, then the newest; by category and words (or the reader's unread must-read items); a page and the total. */
   async feed(reader: Reader, query: FeedQuery) {
     const params: unknown[] = [];
     const where = [readable(reader, params)];
@@ -136,6 +138,10 @@ export class NewsService {
       params.push(`%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       const term = `public.f_unaccent($${params.length})`;
       where.push(`(public.f_unaccent(n.titulo) LIKE ${term} OR public.f_unaccent(n.resumo) LIKE ${term} OR public.f_unaccent(coalesce(n.hashtag, '')) LIKE ${term})`);
+    }
+    if (query.pendente) {
+      params.push(reader.user.id);
+      where.push(`n.requer_lido AND NOT EXISTS (SELECT 1 FROM rh.novidade_leitura l WHERE l.id_novidade = n.id AND l.id_usuario = $${params.length})`);
     }
     const whereSql = where.join(' AND ');
     const countParams = [...params];
