@@ -100,15 +100,21 @@ function Counts({ counts }: { counts: ChannelCounts | null | undefined }) {
   const extra = [
     counts.restritos ? `${formatNumber(counts.restritos)} restrito(s)` : null,
     counts.sem_endereco ? `${formatNumber(counts.sem_endereco)} sem endereço` : null,
-  ].filter(Boolean);
+  ];
+  return <CountsCell main={`${formatNumber(counts.enviar)} a enviar`} extra={extra} />;
+}
+
+/** A channel's cell: its main figure, and under it the details there are. */
+function CountsCell({ main, extra }: { main: string; extra: (string | null)[] }) {
+  const details = extra.filter(Boolean);
   return (
     <Stack component="span">
       <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
-        {formatNumber(counts.enviar)} a enviar
+        {main}
       </Typography>
-      {extra.length > 0 && (
+      {details.length > 0 && (
         <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
-          {extra.join(' · ')}
+          {details.join(' · ')}
         </Typography>
       )}
     </Stack>
@@ -123,19 +129,8 @@ function Sent({ counts }: { counts: SentCounts | null | undefined }) {
     counts.pendentes ? `${formatNumber(counts.pendentes)} pendente(s)` : null,
     counts.restritos ? `${formatNumber(counts.restritos)} restrito(s)` : null,
     counts.sem_endereco ? `${formatNumber(counts.sem_endereco)} sem endereço` : null,
-  ].filter(Boolean);
-  return (
-    <Stack component="span">
-      <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
-        {sentOf(formatNumber(counts.enviados), formatNumber(counts.total))}
-      </Typography>
-      {extra.length > 0 && (
-        <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
-          {extra.join(' · ')}
-        </Typography>
-      )}
-    </Stack>
-  );
+  ];
+  return <CountsCell main={sentOf(formatNumber(counts.enviados), formatNumber(counts.total))} extra={extra} />;
 }
 
 const sumSent = (rows: PreviewAnswer['dias'], canal: Canal): SentCounts | null => {

@@ -4,7 +4,7 @@
 // script injected inline is refused, which shows the violations are being watched.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, signIn } from './helpers/browser.js';
+import { launchBrowser, openPage, screenshot, signIn, watchCsp } from './helpers/browser.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 
 const ADMIN = { email: 'admin@intranet.local', password: 'Intranet#Admin2026' };
@@ -23,18 +23,7 @@ afterAll(async () => {
 /** A page whose CSP violations (the DOM event and Chromium's console report) and errors are collected. */
 async function watchedPage() {
   const { page, errors } = await openPage(browser);
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  // Reported to the test as they happen, on every document the page loads (an init script is run by
-  // the browser itself, not subject to the page's policy).
-  await page.exposeFunction('__cspViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      void (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
+  const violations = await watchCsp(page);
   const seen = () => [...violations];
   return { page, errors, seen };
 }

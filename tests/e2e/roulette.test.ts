@@ -8,7 +8,7 @@
 // the raffle's confetti runs without a CSP violation or a page error.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choose, launchBrowser, openPage, signIn, screenshotFromTop as screenshot } from './helpers/browser.js';
+import { choose, launchBrowser, openPage, signIn, screenshotFromTop as screenshot, watchCsp } from './helpers/browser.js';
 import { apiJson, apiLogin, startServer, type RunningServer } from './helpers/server.js';
 
 const MANAGER = { email: 'gestor.vendas@vetorial.net', password: 'Intranet#Demo2026' };
@@ -54,17 +54,8 @@ afterAll(async () => {
 describe('prize roulettes', () => {
   it('a manager creates a roulette, a visitor spins it, the report lists them, a draw picks them and the audit confirms both', async () => {
     const { page, errors } = await openPage(browser);
-    // CSP violations, as the DOM event and as Chromium's console report them (tests/e2e/csp.test.ts).
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-    });
-    await page.exposeFunction('__cspViolation', (text: string) => violations.push(text));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => {
-        void (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`);
-      });
-    });
+    // CSP violations (the raffle's confetti once needed a worker the policy refuses).
+    const violations = await watchCsp(page);
     await signIn(page, server.url, MANAGER);
     await page.goto(`${server.url}/marketing/home`);
     const section = page.getByRole('region', { name: 'ROLETAS' });

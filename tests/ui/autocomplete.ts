@@ -1,5 +1,5 @@
-// Driving react-admin's autocomplete inputs (MUI Autocomplete) in the UI tests.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+// Driving react-admin's autocomplete inputs (MUI Autocomplete) and selects in the UI tests.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 
 export const combo = (label: RegExp) => screen.getByRole('combobox', { name: label }) as HTMLInputElement;
@@ -34,4 +34,14 @@ export async function pickOption(label: RegExp, option: string) {
   fireEvent.mouseDown(input);
   fireEvent.keyDown(input, { key: 'ArrowDown' });
   fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+/** The names of a select's choices (MUI Select: a listbox while open), then closes it. */
+export async function choicesOf(label: RegExp): Promise<string[]> {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  const list = await screen.findByRole('listbox');
+  const names = within(list).getAllByRole('option').map((o) => o.textContent ?? '');
+  fireEvent.keyDown(list, { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  return names;
 }

@@ -9,7 +9,7 @@ import './setup.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAdmin, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
-import { combo, optionsOf, pickOption } from './autocomplete.js';
+import { choicesOf, combo, optionsOf, pickOption } from './autocomplete.js';
 import { monthsOf } from '../../custom-pages/incidents/DashboardPage.js';
 
 let ui: UiServer;
@@ -36,16 +36,6 @@ beforeAll(async () => {
   expect((await ui.api('POST', '/api/incident-categories', { titulo: 'Rede', id_empresa: A, gestores: [colleague] })).status).toBe(201);
   expect((await ui.api('POST', '/api/incident-categories', { titulo: 'Energia', id_empresa: A })).status).toBe(201);
 });
-
-/** The names of a select's choices (MUI Select: a listbox while open). */
-async function choicesOf(label: RegExp): Promise<string[]> {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-  const list = await screen.findByRole('listbox');
-  const names = within(list).getAllByRole('option').map((o) => o.textContent ?? '');
-  fireEvent.keyDown(list, { key: 'Escape' });
-  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
-  return names;
-}
 
 afterAll(async () => {
   await ui?.close();

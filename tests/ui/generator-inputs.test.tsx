@@ -5,6 +5,7 @@ import { setApiOrigin } from '../../src/admin/generator/api.js';
 import { sanitizeHtml } from '../../src/admin/generator/sanitize.js';
 import { uploadProblem } from '../../src/domain/format.js';
 import { renderAdmin, startServer, type UiServer } from './server.js';
+import { choicesOf } from './autocomplete.js';
 
 let ui: UiServer;
 
@@ -86,16 +87,6 @@ describe('rich text', () => {
 });
 
 describe('enum selects', () => {
-  /** The names of a select's choices (MUI Select: a listbox while open). */
-  async function choicesOf(label: RegExp): Promise<string[]> {
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-    const list = await screen.findByRole('listbox');
-    const names = within(list).getAllByRole('option').map((o) => o.textContent ?? '');
-    fireEvent.keyDown(list, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
-    return names;
-  }
-
   it("a non-null one (a status with its default) offers no empty 'Não informado' choice", async () => {
     renderAdmin(ui.baseUrl, '/incidents/register');
     await screen.findByRole('combobox', { name: /^Situação/ }, { timeout: 15_000 });

@@ -32,6 +32,25 @@ export async function openPage(browser: Browser): Promise<{ page: Page; errors: 
   return { page, errors };
 }
 
+/**
+ * Collects the page's Content-Security-Policy violations, as the DOM event and as Chromium's console
+ * reports them, on every document the page loads (an init script is run by the browser itself, not
+ * subject to the page's policy). Answers the list, filled as they happen.
+ */
+export async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.exposeFunction('__cspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      void (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return violations;
+}
+
 /** Saves a full-page screenshot as test-results/e2e/<name>.png and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
