@@ -425,11 +425,12 @@ describe('every route of the OpenAPI document needs a token, but the public ones
     'POST /v1/auth/refresh',
     'POST /v1/auth/register',
     'POST /v1/auth/resend-sign-up-code',
-    // The roulettes' public page: its data, background, spin and audit (throttled per address).
+    // The roulettes' public page: its data, background, the visitor's identification, spin and audit (throttled per address).
     'GET /v1/public/roulette/{slug}',
     'GET /v1/public/roulette/{slug}/auditoria',
     'GET /v1/public/roulette/{slug}/fundo',
     'POST /v1/public/roulette/{slug}/giro',
+    'POST /v1/public/roulette/{slug}/identificacao',
     // The careers site's vacancies (only published, open ones; throttled per address).
     'GET /v1/public/careers/vagas',
     'GET /v1/public/careers/vagas/{id}',

@@ -201,8 +201,9 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'roulette-campaigns': ['id_usuario_intranet', 'sistema', 'data_inicio_campanha', 'data_fim_campanha'],
   // One look per campaign (a unique rule).
   'roulette-appearances': ['id_campanha', 'url_background'],
-  // Category, numbers and prize agree; the numbers are unique per campaign.
-  'roulette-entries': ['rodada', 'seq', 'categoria', 'seq_categoria', 'cliente', 'premiado', 'id_premio'],
+  // Category, numbers and prize agree; the numbers are unique per campaign; only a prize has a coupon
+  // and is delivered (CHECK constraints of migration 0080).
+  'roulette-entries': ['rodada', 'seq', 'categoria', 'seq_categoria', 'cliente', 'premiado', 'id_premio', 'cupom', 'entregue'],
   'roulette-draws': ['rodada', 'seq', 'id_cliente_historico'],
   // The stock never goes below its minimum (a CHECK constraint).
   'roulette-prizes': ['quantidade', 'quantidade_minima'],
