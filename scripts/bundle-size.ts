@@ -23,7 +23,10 @@ type Manifest = Record<string, ManifestChunk>;
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const DIST = join(ROOT, 'dist');
-export const BUDGET_KB = 360;
+// 375 since issue 31 (was 360): the home page's blocks, and Rolldown cutting the entry chunk into more
+// shared chunks once more lazy pages import its modules (the same code, ~7 KB gzip more in separate
+// files). Issue 32 moves the schemas out of the first chunk and brings this down to 300.
+export const BUDGET_KB = 375;
 
 /** The first screens and the lazy page each route loads (manifest keys). */
 export const FIRST_SCREENS = [
