@@ -57,8 +57,10 @@ describe('Content-Security-Policy in the browser', () => {
     await main(page).waitFor({ state: 'visible', timeout: 30_000 });
     await acknowledged;
 
+    // The first generated list this browser opens (its chunk and the register's first page): it took
+    // more than 30 s once in CI on a loaded 2-core machine, 2 s here.
     await page.goto(`${server.url}/departments`);
-    await main(page).getByText('Recursos Humanos').first().waitFor({ timeout: 30_000 });
+    await main(page).getByText('Recursos Humanos').first().waitFor({ timeout: 60_000 });
     await page.goto(`${server.url}/human-resources/content/register`);
     const editor = page.getByRole('textbox', { name: /^Texto/ });
     await editor.click();
