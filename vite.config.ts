@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { resourceManifest } from './scripts/resource-manifest-plugin.js';
 
 // The admin: root index.html, built to dist/ (served by the Fastify server), with a manifest that
 // scripts/bundle-size.ts reads to measure what the first screens load. In development the API,
@@ -42,8 +43,9 @@ function precompress(): Plugin {
 /**
  * The entity schemas the admin bundles (src/admin/generator/registry.ts) without what no screen
  * reads: the register's own description (prose for developers and the API docs) and `$schema`.
- * Field descriptions stay: they are the inputs' helper texts. Every schema is in the first screen's
- * bundle, so this keeps a few KB of prose out of every visitor's download.
+ * Field descriptions stay: they are the inputs' helper texts. The bodies load with the generated
+ * screens (the first screen has only the resources' summaries, virtual:resource-manifest), so this
+ * keeps a few KB of prose out of those chunks.
  */
 function leanSchemas(): Plugin {
   return {
@@ -63,8 +65,23 @@ function leanSchemas(): Plugin {
   };
 }
 
+/**
+ * The app's own modules (src/, custom-pages/) that do something when loaded, beyond declaring their
+ * exports: the entry, the list of screens registering its answers (core/screenAccess.ts), the
+ * session following other tabs. Every other module of ours is dropped from a chunk that uses none of
+ * its exports, so a page importing one name from the admin's door (src/admin/pages.ts) does not load
+ * the whole door (the first screen's bespoke pages' index files among them).
+ */
+const SIDE_EFFECTS = ['src/admin/main.tsx', 'src/admin/shell/screens.ts', 'src/admin/core/session.ts'].map((file) => resolve(import.meta.dirname, file));
+const OWN_CODE = [resolve(import.meta.dirname, 'src') + '/', resolve(import.meta.dirname, 'custom-pages') + '/'];
+
+function ownModuleSideEffects(id: string): boolean | undefined {
+  if (!OWN_CODE.some((dir) => id.startsWith(dir))) return undefined;
+  return SIDE_EFFECTS.includes(id.split('?')[0]);
+}
+
 export default defineConfig({
-  plugins: [leanSchemas(), react(), precompress()],
+  plugins: [leanSchemas(), resourceManifest(), react(), precompress()],
   resolve: {
     // The native Object.entries instead of its polyfill and the ES shims it pulls into the first screen.
     alias: { 'object.entries': resolve(import.meta.dirname, 'src/admin/shims/object-entries.cjs') },
@@ -75,6 +92,18 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: ownModuleSideEffects },
+      output: {
+        // Everything the entry loads statically ('$initial': index.html's entry and its static
+        // imports) in one chunk, the entry's. Left to itself Rolldown cuts it into ~90 shared chunks
+        // by which lazy screens also use each module; the entry loads them all anyway, and each file
+        // compressed alone costs ~30 KB gzip more than the same code in one. The group takes no
+        // module the entry does not load, so no screen loads more than before; the lazy screens
+        // import what they share with it from the entry's chunk.
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     proxy: {

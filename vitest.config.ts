@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { resourceManifest } from './scripts/resource-manifest-plugin.js';
 
 // Four projects: unit (pure domain and schema checks), api (the server through inject() on PGlite, or
 // on PostgreSQL when DATABASE_URL is set), ui (react-admin screens in jsdom against the real server),
@@ -8,6 +9,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   // mercurius loads graphql through require(): the tests must see that same copy, not the .mjs one.
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
+  // virtual:resource-manifest, the resources' summaries the admin's first screen reads (as vite.config.ts).
+  plugins: [resourceManifest()],
   test: {
     // In CI a failed test runs once more: a flake then costs a note, not the submission. The CI summary
     // (scripts/ci-summary.mjs) names every test that passed only on its retry, so it gets fixed.
@@ -51,6 +54,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // The demo data directory every file's server starts from (one first start per run).
+          globalSetup: ['tests/e2e/helpers/dataTemplate.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

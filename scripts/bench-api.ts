@@ -6,31 +6,36 @@
 // servers, so the load generator does not share an event loop with the server it measures.
 // The API and the bare route are measured in alternating rounds (other load on the machine hits
 // both alike); req/s is over all rounds, p50/p99 over every response of all rounds.
+// Goals (the README's): the API's throughput ≥ 95% of the bare route's and its p99 ≤ 15 ms, in
+// every round; exits 1 when one is missed or a request failed.
 // Env: DATABASE_URL (the server; default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_ROUNDS (default 3), BENCH_DURATION (seconds per measured run, default 10),
 // BENCH_POOL (pg pool size of both servers, default 10),
 // BENCH_KEEP_DB=1 (keep the database), BENCH_REUSE=1 (measure again on the kept database, no refill).
+// --small (or BENCH_SMALL=1, as CI runs it): 6,000 rows in intranet_bench_small, one round of 1 s;
+// the goals are reported but only a failed request or a wrong page fails; docs/benchmarks.md is left alone.
 import { execSync, fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { SMALL, writeSection } from './bench-kit.js';
 
 /** The 1-minute load average before this script does anything: whether the machine was busy already. */
 const LOAD_AT_START = loadavg()[0];
 
-const here = dirname(fileURLToPath(import.meta.url));
-const ROOT = join(here, '..');
-const DB_NAME = 'intranet_bench';
-const ROWS = 1_000_000;
+/** The goals, as the README states them: the API's share of the bare route's throughput and its p99, in every round. */
+const GOAL_RATIO = 0.95;
+const GOAL_P99_MS = 15;
+
+const DB_NAME = SMALL ? 'intranet_bench_small' : 'intranet_bench';
+const ROWS = SMALL ? 6_000 : 1_000_000;
 const PROVIDERS = 3;
 const CONNECTIONS = 20;
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const WARMUP = 4;
+const DURATION = Number(process.env.BENCH_DURATION ?? (SMALL ? 1 : 10));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (SMALL ? 1 : 3));
+const WARMUP = SMALL ? 1 : 4;
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 const RANGE: [number, number] = [1000, 1019];
 const LIMIT = RANGE[1] - RANGE[0] + 1;
@@ -53,7 +58,8 @@ async function serve(url: string) {
   const { buildApp } = await import('../src/server/app.js');
   const { createPostgres } = await import('../src/server/db/index.js');
 
-  const { ensureSuperadmin, createUserWithPassword } = await import('../src/server/auth/bootstrap.js');
+  const { createUserWithPassword } = await import('../src/server/auth/bootstrap.js');
+  const { SUPERADMIN } = await import('../src/domain/roles.js');
 
   const db = createPostgres(url, POOL);
   const api = await buildApp({ db, logger: false });
@@ -62,7 +68,9 @@ async function serve(url: string) {
   // provider scope, so its SQL is exactly the bare route's.
   const email = 'bench@intranet.local';
   const password = `Bench#${Math.random().toString(36).slice(2)}A1`;
-  await ensureSuperadmin(db, api.resources, api.identity, email, password);
+  // Made afresh on each run (BENCH_REUSE keeps the users of the run before, with another password).
+  await db.query('DELETE FROM auth.usuario WHERE email = $1', [email]);
+  await createUserWithPassword(db, api.resources, api.identity, { email, nome: 'Superadmin', papeis: [SUPERADMIN], funcionario: true }, password);
   // A second caller as most users are: an rh:gestor linked to the measured provider, so the provider
   // scope (`id_empresa = ANY(...)`) and the role resolution are in the path.
   const empresa = (await db.query<{ id: number }>('SELECT min(id)::int AS id FROM rh.empresa')).rows[0].id;
@@ -97,7 +105,7 @@ async function serve(url: string) {
   process.on('message', async (msg) => {
     if (msg === 'cpu') {
       const { user, system } = process.cpuUsage();
-      process.send!({ cpu: user + system });
+      process.send!({ cpu: user + system, heap: process.memoryUsage().heapUsed });
       return;
     }
     if (msg !== 'stop') return;
@@ -209,11 +217,16 @@ class Series {
   seconds = 0;
   failures = 0;
   rounds: number[] = [];
+  /** The p99 (ms) of each round. */
+  roundP99: number[] = [];
   cpu = 0;
   constructor(readonly name: string, readonly url: string, readonly headers?: Record<string, string>) {}
   async measure(child: ChildProcess) {
     const cpu0 = await serverCpu(child);
-    const r = await run(this.url, DURATION, this.samples, this.headers ?? headers);
+    const samples: number[] = [];
+    const r = await run(this.url, DURATION, samples, this.headers ?? headers);
+    this.samples.push(...samples);
+    this.roundP99.push(percentile(samples, 99));
     this.cpu += (await serverCpu(child)) - cpu0;
     this.requests += r.requests.total;
     this.seconds += r.duration;
@@ -228,9 +241,13 @@ class Series {
     return this.requests / this.seconds;
   }
   percentile(p: number) {
-    const sorted = Float64Array.from(this.samples).sort();
-    return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+    return percentile(this.samples, p);
   }
+}
+
+function percentile(samples: number[], p: number) {
+  const sorted = Float64Array.from(samples).sort();
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 }
 
 async function check(apiUrl: string, bareUrl: string, bareCountUrl: string, perProvider: number) {
@@ -318,7 +335,11 @@ async function main() {
   const p99 = apiSeries.percentile(99);
   const failures = series.reduce((n, s) => n + s.failures, 0);
   const scopedRatio = scopedSeries.rps / bareSeries.rps;
-  const pass = ratio >= 0.7 && p99 <= 25 && failures === 0;
+  const roundRatio = apiSeries.rounds.map((a, i) => a / bareSeries.rounds[i]);
+  // Every round: the API's share of the bare route in that round, and the API's p99 in it.
+  const goalMet = roundRatio.every((r) => r >= GOAL_RATIO) && apiSeries.roundP99.every((p) => p <= GOAL_P99_MS);
+  // In small mode only a failed request (or a wrong page: check() above throws) fails the run.
+  const pass = failures === 0 && (goalMet || SMALL);
   const table = [
     '| measurement | req/s | p50 (ms) | p99 (ms) | requests | failures | server CPU per request (µs) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -326,10 +347,11 @@ async function main() {
       (s) => `| ${s.name} | ${fmt(s.rps)} | ${fmt(s.percentile(50), 1)} | ${fmt(s.percentile(99), 1)} | ${fmt(s.requests)} | ${s.failures} | ${fmt(s.cpuPerRequest)} |`,
     ),
   ].join('\n');
-  const roundRatios = apiSeries.rounds.map((a, i) => `${fmt((a / bareSeries.rounds[i]) * 100)}%`).join(', ');
+  const roundRatios = roundRatio.map((r) => `${fmt(r * 100)}%`).join(', ');
   const summary =
-    `API / bare route: **${fmt(ratio * 100)}%** of the throughput (goal ≥ 70%; by round: ${roundRatios}), ` +
-    `API p99 ${fmt(p99, 1)} ms (goal ≤ 25 ms): **${pass ? 'goal met' : 'goal NOT met'}**. ` +
+    `API / bare route: **${fmt(ratio * 100)}%** of the throughput (goal ≥ ${GOAL_RATIO * 100}% in every round; by round: ${roundRatios}), ` +
+    `API p99 ${fmt(p99, 1)} ms (goal ≤ ${GOAL_P99_MS} ms in every round; by round: ${apiSeries.roundP99.map((p) => fmt(p, 1)).join(', ')} ms): ` +
+    `**${goalMet && failures === 0 ? 'goal met' : 'goal NOT met'}**. ` +
     `Total the API answered: ${fmt(total.total)}${total.estimated ? ' (planner estimate, `X-Total-Estimated: true`)' : ' (exact)'}; ` +
     `exact total: ${fmt(perProvider)}. ` +
     `As an \`rh:gestor\` (provider scope and role resolution in the path): ${fmt(scopedRatio * 100)}% of the bare route, p99 ${fmt(scopedSeries.percentile(99), 1)} ms.`;
@@ -351,11 +373,10 @@ async function main() {
       : '';
 
   console.log(`\n${table}\n\n${summary}\n`);
+  if (SMALL && !goalMet) console.log('(small mode: the goals depend on the machine and its load; reported, not failed)');
 
-  const section = `## API: a list page with its total (\`npm run bench:api\`)
-
-Page 51 (\`range=[1000,1019]\`) of one provider's departments, sorted by creation, with its total, over
-1,000,000 rows on PostgreSQL:
+  const section = `Page 51 (\`range=[1000,1019]\`) of one provider's departments, sorted by creation, with its total, over
+${fmt(ROWS)} rows on PostgreSQL:
 
 - **API**: \`GET /api/departments?filter={"id_empresa":${empresa}}&sort=["created_at","ASC"]&range=[1000,1019]\`
   on the real application (\`buildApp\`) as a signed-in superadmin (bearer token checked on every
@@ -383,17 +404,10 @@ big (on small tables exact totals are never cached). A partial page tells its ex
 To run it again: \`npm run bench:api\` (uses \`DATABASE_URL\`, or postgres://postgres@127.0.0.1:5432/postgres;
 creates the database \`${DB_NAME}\` and drops it at the end). \`BENCH_KEEP_DB=1\` keeps it and
 \`BENCH_REUSE=1\` measures again on the kept one; \`BENCH_ROUNDS\`, \`BENCH_DURATION\` and \`BENCH_POOL\`
-change the rounds, the seconds per run and the pool size. It exits with status 1 when the goal is missed.
+change the rounds, the seconds per run and the pool size; \`--small\` (or \`BENCH_SMALL=1\`) is CI's small mode. It exits with status 1 when a goal is missed.
 `;
-  // Its own section only: the other benchmarks' sections of the file stay as they are.
-  const file = join(ROOT, 'docs', 'benchmarks.md');
-  mkdirSync(join(ROOT, 'docs'), { recursive: true });
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n';
-  const start = current.indexOf('## API: a list page with its total');
-  const end = start < 0 ? -1 : current.indexOf('\n## ', start + 1);
-  const md = start < 0 ? `${current.trimEnd()}\n\n${section}` : `${current.slice(0, start)}${section}${end < 0 ? '' : current.slice(end)}`;
-  writeFileSync(file, md);
-  console.log('Results written to docs/benchmarks.md');
+  // Its own section only (between its markers): the other benchmarks' sections stay as they are.
+  writeSection('api', section, { heading: '## API: a list page with its total (`npm run bench:api`)' });
   process.exit(pass ? 0 : 1);
 }
 

@@ -1,10 +1,13 @@
-// npm run bench:import-customers -- [--rows 200000] [--only pglite|postgres]
+// npm run bench:import-customers -- [--rows 200000] [--only pglite|postgres] [--small]
 // Generates N plausible customers (the demo seed's generator, over the three demo systems) as a CSV
 // (';'-separated, DD/MM/YYYY dates, as a pt-BR spreadsheet exports it), imports it into a fresh
 // database through the real import (src/server/customers/import.ts), imports it again (nothing
 // changes: the idempotent path), and times the lookups the modules make on the loaded table, checking
 // each runs on an index. On the embedded PGlite (in a temporary DATA_DIR) and, with DATABASE_URL, on a new
-// PostgreSQL database created and dropped for the run. Figures: docs/benchmarks.md and the README.
+// PostgreSQL database created and dropped for the run. Figures: docs/benchmarks.md and the README; a full
+// run writes what it printed into its part of docs/benchmarks.md. Fails (exit 1) when an import is
+// refused or does not insert every row the first time and change none the second.
+// --small (or BENCH_SMALL=1, as CI runs it): 1,000 rows; docs/benchmarks.md is left alone.
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -17,9 +20,9 @@ import type { Database, Queryable } from '../src/server/db/index.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { loadRegistry } from '../src/server/schemas/registry.js';
 import { ResourceService, SYSTEM } from '../src/server/resources/service.js';
-import { accessPaths, onEachDatabase, option, timed, timingText } from './bench-kit.js';
+import { accessPaths, finish, onEachDatabase, option, recordOutput, SMALL, sizeOption, timed, timingText, writeSection } from './bench-kit.js';
 
-const rows = Number(option('rows') ?? 200_000);
+const rows = sizeOption('rows', 200_000, 1_000);
 const only = option('only');
 if (!Number.isSafeInteger(rows) || rows < 1) {
   console.error('--rows precisa ser um número inteiro positivo');
@@ -30,6 +33,9 @@ if (!Number.isSafeInteger(rows) || rows < 1) {
 const registry = loadRegistry(SCHEMAS_DIR);
 const dir = mkdtempSync(join(tmpdir(), 'bench-clientes-'));
 const file = join(dir, 'clientes.csv');
+const output = recordOutput();
+/** Wrong results: an import refused, or not inserting (then leaving unchanged) every row. */
+const wrong: string[] = [];
 
 /** DD/MM/YYYY, as the spreadsheets export it. */
 const br = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
@@ -73,6 +79,8 @@ async function bench(kind: string, db: Database) {
   console.log(`  ${kind}, primeira importação: ${formatReport(first).join(' | ')}`);
   const again = await importCustomers(db, file);
   console.log(`  ${kind}, mesma importação de novo: ${formatReport(again).join(' | ')}`);
+  if (!first.ok || first.inserted !== rows) wrong.push(`${kind}: a primeira importação inseriu ${first.inserted} de ${rows} linhas (${formatReport(first).join(' | ')})`);
+  if (!again.ok || again.unchanged !== rows) wrong.push(`${kind}: a segunda importação deixou ${again.unchanged} de ${rows} linhas sem mudança`);
   await db.exec('ANALYZE relacionamento.dados_pessoas');
 
   // The directory over a connection that remembers its last query, to read that query's plan.
@@ -140,3 +148,5 @@ try {
   rmSync(dir, { recursive: true, force: true });
   console.log(`carga ao terminar: ${load()}`);
 }
+if (!SMALL) writeSection('import-customers', output.runSection());
+finish({ wrong });

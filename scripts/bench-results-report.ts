@@ -1,4 +1,4 @@
-// npm run bench:results-report -- [--results 1000000] [--leads 1000000] [--runs 20] [--only postgres|pglite]
+// npm run bench:results-report -- [--results 1000000] [--leads 1000000] [--runs 20] [--only postgres|pglite] [--small]
 // The campaign results report at scale, through the real application (buildApp, a signed-in
 // superadmin: every provider, the widest read): 30 providers, 40 campaigns and 12 channels (Facebook
 // and Google among them), --results result rows (a week each, starting on every day of the last three
@@ -10,7 +10,10 @@
 // the report's queries read. By default on PostgreSQL (DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/postgres, a database created and dropped for the run); --only
 // pglite runs the embedded database instead. Goal: each table in at most 300 ms (median and p95);
-// exits with status 1 when missed.
+// exits with status 1 when missed or when a call does not answer. A full run writes what it printed
+// into its part of docs/benchmarks.md.
+// --small (or BENCH_SMALL=1, as CI runs it): 5,000 results and 5,000 leads, 3 runs; the goal is
+// reported, not failed; docs/benchmarks.md is left alone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,17 +22,18 @@ import { DEFAULT_ADMIN, ensureSuperadmin } from '../src/server/auth/bootstrap.js
 import type { Database } from '../src/server/db/index.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { loadRegistry } from '../src/server/schemas/registry.js';
-import { accessPaths, fillUnindexed, onEachDatabase, option } from './bench-kit.js';
+import { accessPaths, fillUnindexed, finish, onEachDatabase, option, recordOutput, SMALL, sizeOption, writeSection } from './bench-kit.js';
 
-const resultRows = Number(option('results') ?? 1_000_000);
-const leadRows = Number(option('leads') ?? 1_000_000);
-const runs = Number(option('runs') ?? 20);
+const resultRows = sizeOption('results', 1_000_000, 5_000);
+const leadRows = sizeOption('leads', 1_000_000, 5_000);
+const runs = sizeOption('runs', 20, 3);
 const only = option('only') ?? 'postgres';
 if (![resultRows, leadRows].every((n) => Number.isSafeInteger(n) && n >= 1000) || !Number.isSafeInteger(runs) || runs < 3) {
   console.error('--results e --leads precisam ser inteiros a partir de 1000, --runs a partir de 3');
   process.exit(1);
 }
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+const output = recordOutput();
 const GOAL_MS = 300;
 const PROVIDERS = 30;
 const CAMPAIGNS = 40;
@@ -155,4 +159,5 @@ try {
 }
 const missed = outcomes.filter((o) => o.median > GOAL_MS || o.p95 > GOAL_MS);
 console.log(missed.length ? `Meta (≤ ${GOAL_MS} ms) não atingida: ${missed.map((o) => `${o.label} ${o.median.toFixed(0)}/${o.p95.toFixed(0)} ms`).join('; ')}` : `Meta (≤ ${GOAL_MS} ms, mediana e p95): atingida`);
-process.exit(missed.length ? 1 : 0);
+if (!SMALL) writeSection('results-report', output.runSection());
+finish({ missed: missed.map((o) => o.label) });

@@ -10,6 +10,9 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
+/** Most lines of a failed assertion's detail printed under its note. */
+const DETAIL_LINES = 30;
+
 const relative = (name = '') => name.replace(/^.*?\/(tests\/)/, '$1');
 
 export function summarize(paths, read = (p) => readFileSync(p, 'utf8')) {
@@ -30,10 +33,19 @@ export function summarize(paths, read = (p) => readFileSync(p, 'utf8')) {
     for (const file of report.testResults ?? []) {
       const where = (a) => `${relative(file.name)} > ${a.fullName ?? a.title ?? '?'}`;
       const firstLine = (a) => String(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+      // What the assertion saw (vitest's '- Expected / + Received' lines), without the stack: the log's
+      // end is often all there is to read of a CI run.
+      const detail = (a) =>
+        String(a.failureMessages?.[0] ?? '')
+          .split('\n')
+          .slice(1)
+          .filter((line) => line.trim() && !/^\s+at /.test(line))
+          .slice(0, DETAIL_LINES)
+          .map((line) => `  | ${line.slice(0, 200)}`);
       for (const a of file.assertionResults ?? []) {
         // The CI log is read from its end: name every failure there, and every test that failed once
         // and passed on its retry (vitest keeps the first attempt's errors), so flaky tests get fixed.
-        if (a.status === 'failed') notes.push(`failed: ${where(a)}: ${firstLine(a) || 'no message'}`);
+        if (a.status === 'failed') notes.push(`failed: ${where(a)}: ${firstLine(a) || 'no message'}`, ...detail(a));
         else if (a.status === 'passed' && a.failureMessages?.length) notes.push(`flaky (passed on its retry): ${where(a)}: ${firstLine(a)}`);
       }
       const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed').length;

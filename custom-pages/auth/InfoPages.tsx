@@ -3,7 +3,7 @@
 // (custom-pages/careers-public/).
 import { Link } from 'react-router-dom';
 import { Button, Typography } from '@mui/material';
-import { LOGIN_ROUTE } from '../../src/admin/authProvider.js';
+import { LOGIN_ROUTE } from '../../src/admin/pages.js';
 import { FormCard, PublicPage } from './PublicPage.js';
 
 export function InfoLoginPage() {

@@ -8,12 +8,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Box, Button, CircularProgress, Link as MuiLink, TextField } from '@mui/material';
-import { useIntranetAuth } from '../../src/admin/auth/context.js';
-import { RESET_PASSWORD_ROUTE } from '../../src/admin/authProvider.js';
+import { IdentityError, RESET_PASSWORD_ROUTE, useIntranetAuth } from '../../src/admin/pages.js';
 import type { ResetPasswordState } from './ResetPassword.js';
 import { CodeField, codeProblem, emailProblem, ErrorBanner, failureOf, hasErrors, PasswordField, useAfterSignIn, useAuthForm, type FieldErrors } from './forms.js';
 import { AUTH_MSG, MSG } from '../../src/domain/messages.js';
-import { IdentityError } from '../../src/admin/auth/identityClient.js';
 import { ConfirmSignUpForm } from './Register.js';
 
 export function LoginForm() {

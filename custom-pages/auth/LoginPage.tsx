@@ -3,8 +3,7 @@
 // vacancy to apply to) is where the user goes once signed in, and it follows them to 'Cadastre-se'.
 import { Navigate, Link } from 'react-router-dom';
 import { Box, Link as MuiLink, Typography } from '@mui/material';
-import { useSession } from '../../src/admin/session.js';
-import { BrandLogos, IntranetLogo } from '../../src/admin/shell/Logos.js';
+import { BrandLogos, IntranetLogo, useSession } from '../../src/admin/pages.js';
 import { useNext, withNext } from './forms.js';
 import { LoginForm } from './LoginForm.js';
 import { FormCard, PublicPage } from './PublicPage.js';

@@ -2,10 +2,7 @@
 // the signed-in layout for users; the page title prefixed with the intranet's name.
 import type { ReactNode } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
-import { useSession } from '../../src/admin/session.js';
-import { PublicHeader } from '../../src/admin/shell/Header.js';
-import { Layout } from '../../src/admin/shell/Layout.js';
-import { usePageTitle } from '../../src/admin/shell/TitleBar.js';
+import { Layout, PublicHeader, usePageTitle, useSession } from '../../src/admin/pages.js';
 
 export function PublicPage({ title, children, width = 440 }: { title: string; children: ReactNode; width?: number }) {
   usePageTitle(title);

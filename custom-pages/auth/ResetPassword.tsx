@@ -8,9 +8,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Link as MuiLink, TextField } from '@mui/material';
-import { useIntranetAuth } from '../../src/admin/auth/context.js';
-import { getPendingChallenge, LOGIN_ROUTE } from '../../src/admin/authProvider.js';
-import { toAuthSession, useSession } from '../../src/admin/session.js';
+import { getPendingChallenge, LOGIN_ROUTE, toAuthSession, useIntranetAuth, useSession } from '../../src/admin/pages.js';
 import { MSG } from '../../src/domain/messages.js';
 import {
   CodeField,

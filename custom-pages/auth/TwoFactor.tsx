@@ -7,8 +7,7 @@
 // /v1/auth/totp/enable {code}, /v1/auth/totp/disable {code}.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
-import { ApiError, v1Json } from '../../src/admin/generator/api.js';
-import { useIntranetAuth } from '../../src/admin/auth/context.js';
+import { ApiError, useIntranetAuth, v1Json } from '../../src/admin/pages.js';
 import { AUTH_MSG } from '../../src/domain/messages.js';
 import { CodeField, codeProblem, ErrorBanner } from './forms.js';
 

@@ -9,7 +9,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { useQueryClient } from '@tanstack/react-query';
 import { AUTH_MSG, MSG } from '../../src/domain/messages.js';
 import { isCode6, isEmail, isStrongPassword } from '../../src/domain/validators.js';
-import { IdentityError } from '../../src/admin/auth/identityClient.js';
+import { IdentityError } from '../../src/admin/pages.js';
 
 export const PASSWORDS_DIFFER = 'As senhas não conferem.';
 

@@ -3,7 +3,7 @@
 // (admin login); /reset-password.
 import { lazy } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { CustomPage } from '../../src/admin/customPages.js';
+import type { CustomPage } from '../../src/admin/pages.js';
 
 const ToVacancy = () => <Navigate to="/home/vacancy" replace />;
 const ToEnter = () => <Navigate to="/home/login/enter" replace />;

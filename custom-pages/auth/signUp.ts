@@ -6,7 +6,7 @@
 // Failures are IdentityError, as everywhere in the sign-in pages.
 import { AUTH_MSG, MSG } from '../../src/domain/messages.js';
 import { cognitoErrorFrom, cognitoErrorParts, type CognitoOperation } from '../../src/domain/cognitoErrors.js';
-import { IdentityError, messageForCode, type IdentityClient } from '../../src/admin/auth/identityClient.js';
+import { type IdentityClient, IdentityError, messageForCode } from '../../src/admin/pages.js';
 
 export interface SignUpInput {
   nome: string;

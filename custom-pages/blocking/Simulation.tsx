@@ -26,11 +26,7 @@ import {
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/GetApp';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { ApiError, useApiOrigin, v1Fetch, v1Json } from '../../src/admin/generator/api.js';
-import { resourceConfigs } from '../../src/admin/generator/registry.js';
-import { canAccessResource } from '../../src/admin/authProvider.js';
-import { useSession } from '../../src/admin/session.js';
+import { ApiError, canAccessResource, resourceConfigs, TitleBar, useApiOrigin, useSession, v1Fetch, v1Json } from '../../src/admin/pages.js';
 import { EMPTY_TEXT } from '../../src/domain/format.js';
 import { MSG } from '../../src/domain/messages.js';
 

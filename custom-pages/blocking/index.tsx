@@ -2,7 +2,7 @@
 // the rules' list opens from its row action 'Simular'. The rules and their exception criteria are
 // generated from schemas/bloqueio.
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
+import type { CustomPage } from '../../src/admin/pages.js';
 
 export const pages: CustomPage[] = [
   {

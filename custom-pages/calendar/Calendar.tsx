@@ -4,13 +4,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Chip, CircularProgress, Tooltip, Typography } from '@mui/material';
 import CakeIcon from '@mui/icons-material/Cake';
 import EventIcon from '@mui/icons-material/Event';
-import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { MonthGrid, MonthNavigation, useMonthCursor } from '../../src/admin/generator/MonthGrid.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { MonthGrid, MonthNavigation, TitleBar, useApiOrigin, useMonthCursor, v1Json } from '../../src/admin/pages.js';
 import { formatDate } from '../../src/domain/format.js';
 import { MSG } from '../../src/domain/messages.js';
 
-export { MONTHS, monthCells } from '../../src/admin/generator/MonthGrid.js';
+export { MONTHS, monthCells } from '../../src/admin/pages.js';
 
 export interface CalendarHoliday {
   id: number;

@@ -2,9 +2,7 @@
 // generated register of applicant-profiles, returning to /applicants/info); a visitor meets the
 // sign-up ('Cadastre-se': name, e-mail, password, then the code sent by e-mail), is signed in with
 // the password just chosen once the code is confirmed and lands on the form, same address.
-import ResourceForm from '../../src/admin/generator/ResourceForm.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
-import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
+import { AccessDenied, configByResource, ResourceFormScreen as ResourceForm } from '../../src/admin/pages.js';
 import { RegisterPage } from '../auth/Register.js';
 import { PROFILE_RESOURCE } from './ApplicantInfo.js';
 import { CAREERS_TEXTS as T } from './texts.js';

@@ -4,7 +4,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Chip, CircularProgress, Link, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../src/domain/careers.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { TitleBar } from '../../src/admin/pages.js';
 import { useMyApplications, type MyApplication } from './api.js';
 import { dayOf, LIST_PATH, placeOf, RetryAlert, StatusChip, statusLabel } from './parts.js';
 import { CAREERS_TEXTS as T } from './texts.js';

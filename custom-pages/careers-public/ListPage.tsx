@@ -8,7 +8,7 @@ import { Alert, Box, Button, CircularProgress, InputAdornment, Link, Paper, Stac
 import SearchIcon from '@mui/icons-material/Search';
 import WorkIcon from '@mui/icons-material/WorkOutlined';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useSession } from '../../src/admin/session.js';
+import { useSession } from '../../src/admin/pages.js';
 import { WORK_MODELS } from '../../src/domain/careers.js';
 import { PublicPage } from '../auth/PublicPage.js';
 import { failureText, isNotFound, useCareersApi, type PublicVacancy, type VacancyChoices, type VacancyFilters } from './api.js';

@@ -8,11 +8,7 @@ import { Alert, Box, Button, CircularProgress, Divider, Link, Paper, Stack, Typo
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../src/admin/generator/api.js';
-import { sanitizeHtml } from '../../src/admin/generator/sanitize.js';
-import { LOGIN_ROUTE } from '../../src/admin/authProvider.js';
-import { useSession } from '../../src/admin/session.js';
-import { REGISTER_ROUTE } from '../../src/admin/shell/Header.js';
+import { ApiError, LOGIN_ROUTE, REGISTER_ROUTE, sanitizeHtml, useSession } from '../../src/admin/pages.js';
 import { applicationSource, CAREERS_MSG } from '../../src/domain/careers.js';
 import { withNext } from '../auth/forms.js';
 import { PublicPage } from '../auth/PublicPage.js';

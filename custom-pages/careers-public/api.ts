@@ -4,9 +4,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { HttpError } from 'react-admin';
-import { useApiBase } from '../../src/admin/auth/context.js';
-import { ApiError, useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { useSession } from '../../src/admin/session.js';
+import { ApiError, useApiBase, useApiOrigin, useSession, v1Json } from '../../src/admin/pages.js';
 import { CAREERS_MSG, type ApplicationStatus, type ContractType, type WorkModel } from '../../src/domain/careers.js';
 import { CAREERS_TEXTS as T } from './texts.js';
 

@@ -3,7 +3,7 @@
 // applications (/applicants/register: the sign-up for a visitor, the data form once signed in).
 // Kept tiny: this file is in the first bundle; the pages load on demand.
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
+import type { CustomPage } from '../../src/admin/pages.js';
 
 const List = lazy(() => import('./ListPage.js'));
 const Role = lazy(() => import('./RolePage.js'));

@@ -13,9 +13,7 @@ import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, type ApplicationStatus
 import { formatDate, formatNumber } from '../../src/domain/format.js';
 import { MSG } from '../../src/domain/messages.js';
 import { isIsoDate } from '../../src/domain/validators.js';
-import { ApiError, useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { DateTextField } from '../../src/admin/generator/DateInput.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { ApiError, DateTextField, TitleBar, useApiOrigin, v1Json } from '../../src/admin/pages.js';
 import { retryUnlessRefused } from './board.js';
 import { PROVIDERS, TALENT_AREAS, TITLES } from './routes.js';
 import { dashboardQuery, dayParam } from './talent.js';

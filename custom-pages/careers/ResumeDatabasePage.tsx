@@ -11,8 +11,7 @@ import { Alert, Box, Button, Chip, CircularProgress, Divider, Paper, Stack, Text
 import SearchIcon from '@mui/icons-material/Search';
 import { STATE_CODES } from '../../src/domain/municipalities.js';
 import { MSG } from '../../src/domain/messages.js';
-import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { TitleBar, useApiOrigin, v1Json } from '../../src/admin/pages.js';
 import { localDate, retryUnlessRefused } from './board.js';
 import { PanelHeader, PersonView, SidePanel, type PersonDetails } from './PersonView.js';
 import { TALENT_AREAS, TITLES } from './routes.js';

@@ -6,7 +6,7 @@
 // schemas/rh/vacancies.json; the candidates' pages are custom-pages/careers-public. Screens load on
 // demand: this entry is in the first bundle.
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
+import type { CustomPage } from '../../src/admin/pages.js';
 import { APPLICANTS_PATH, APPLICATIONS, COMPANY_LIST_PATH, DASHBOARD_PATH, KEYWORDS_PATH, RESUME_DATABASE_PATH, TALENT_AREAS, TITLES, VACANCIES } from './routes.js';
 
 export const pages: CustomPage[] = [

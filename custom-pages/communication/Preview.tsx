@@ -29,8 +29,7 @@ import {
 import { useGetList, useGetOne } from 'react-admin';
 import { CRITERIO_LABELS, ENVIO_LABELS, TURNO_LABELS, type Criterio, type Envio, type Turno } from '../../src/domain/communicationRules.js';
 import { formatDate, formatNumber } from '../../src/domain/format.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
+import { TitleBar, useApiOrigin, v1Json } from '../../src/admin/pages.js';
 import { campaignsListAt, CHANNEL_LABELS, NOT_SENT_REASONS, PREVIEW_DAYS, PREVIEW_TITLE, rulesOf, sendsOf, sentOf, SKIP_REASONS } from './texts.js';
 
 type Canal = 'whatsapp' | 'email' | 'sms';

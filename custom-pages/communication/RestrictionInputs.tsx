@@ -17,10 +17,7 @@ import { BooleanInput, RadioButtonGroupInput, TextInput, useGetOne, useRecordCon
 import { applyMask, MASKS } from '../../src/domain/format.js';
 import { MSG } from '../../src/domain/messages.js';
 import { onlyDigits } from '../../src/domain/validators.js';
-import { isBlankId } from '../../src/admin/generator/dependent.js';
-import type { FieldInputProps } from '../../src/admin/generator/extensions.js';
-import { ReferenceSelect, SELECT_DEBOUNCE_MS } from '../../src/admin/generator/inputs.js';
-import type { Validator } from '../../src/admin/generator/validation.js';
+import { type FieldInputProps, isBlankId, ReferenceSelect, SELECT_DEBOUNCE_MS, type Validator } from '../../src/admin/pages.js';
 import { LOOKUP_TEXT, searchableCpf, useCustomerLookup, type CustomerRow } from '../sales/CustomerLookup.js';
 import { allowedLabel, CHOOSE_PROVIDER_FIRST, CUSTOMER_NAME_HELP, RESTRICTED_HELP, SEARCH_BY, SEARCH_BY_FIELD, SEARCH_BY_LABEL, type SearchBy } from './texts.js';
 

@@ -23,9 +23,7 @@ import {
   type Criterio,
 } from '../../src/domain/communicationRules.js';
 import { MSG } from '../../src/domain/messages.js';
-import { DateInput } from '../../src/admin/generator/DateInput.js';
-import type { FieldInputProps } from '../../src/admin/generator/extensions.js';
-import type { Validator } from '../../src/admin/generator/validation.js';
+import { DateInput, type FieldInputProps, type Validator } from '../../src/admin/pages.js';
 import { PLACEHOLDER_HELP } from './texts.js';
 
 type Marked = Validator & { isRequired?: boolean };

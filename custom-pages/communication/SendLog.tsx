@@ -3,9 +3,7 @@
 // register is internal (only the dispatcher writes it), so it has no generated screens: this page
 // draws its generated list, read-only. A campaign's (or a rule's) log comes with its filter in the
 // address (?filter={"campanha_id":1}: the preview's link), which the filters bar shows and clears.
-import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
-import ResourceList from '../../src/admin/generator/ResourceList.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
+import { AccessDenied, configByResource, ResourceListScreen as ResourceList } from '../../src/admin/pages.js';
 
 export const SENDS = 'communication-sends';
 

@@ -11,8 +11,7 @@
 import { lazy, type ComponentType } from 'react';
 import { validateRule } from '../../src/domain/communicationRules.js';
 import { MSG } from '../../src/domain/messages.js';
-import type { CustomPage } from '../../src/admin/customPages.js';
-import type { FieldInput, FieldInputProps, FieldView, FormValidator } from '../../src/admin/generator/extensions.js';
+import type { CustomPage, FieldInput, FieldInputProps, FieldView, FormValidator } from '../../src/admin/pages.js';
 import { PREVIEW_ROUTE, SEARCH_BY_FIELD, SENDS_LIST } from './texts.js';
 
 const RULES = 'communication-rules';

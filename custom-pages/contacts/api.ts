@@ -1,5 +1,5 @@
 // The contacts' data (GET v1/company/users, GET v1/company/users/{id}).
-import type { ProfileImage } from '../../src/admin/shell/ProfileMenu.js';
+import type { ProfileImage } from '../../src/admin/pages.js';
 
 export interface Contact {
   id: number;

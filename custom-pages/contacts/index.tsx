@@ -1,7 +1,7 @@
 // Contacts (foundation spec, section 2): /contacts/list/{nome?}/{empresa?} and /contacts/profile/{id},
 // the employee's header button. Data: GET v1/company/users (src/server/v1/people.ts).
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
+import type { CustomPage } from '../../src/admin/pages.js';
 
 const Contacts = lazy(() => import('./Contacts.js'));
 const ContactProfile = lazy(() => import('./ContactProfile.js'));

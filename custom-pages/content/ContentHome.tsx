@@ -1,8 +1,6 @@
 // /content/home: the content administration hub (news, FAQ, the employee handbook and their categories).
 import { Box, Typography } from '@mui/material';
-import { CardsMenu } from '../../src/admin/shell/CardsMenu.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { useViewer } from '../../src/admin/shell/useViewer.js';
+import { CardsMenu, TitleBar, useViewer } from '../../src/admin/pages.js';
 import { CONTENT_SECTIONS, visibleContentSections } from './cards.js';
 
 export default function ContentHome() {

@@ -5,9 +5,7 @@ import CategoryIcon from '@mui/icons-material/CategoryOutlined';
 import HelpIcon from '@mui/icons-material/HelpOutlineOutlined';
 import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
 import NewspaperIcon from '@mui/icons-material/NewspaperOutlined';
-import type { CardSection } from '../../src/admin/shell/CardsMenu.js';
-import { visibleSections } from '../../src/admin/shell/CardsMenu.js';
-import type { Viewer } from '../../src/admin/shell/accessRules.js';
+import { type CardSection, type Viewer, visibleSections } from '../../src/admin/pages.js';
 
 const HR = ['rh:gestor', 'rh:solicitante'];
 

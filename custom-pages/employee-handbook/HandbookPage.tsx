@@ -10,11 +10,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { canAccessResource } from '../../src/admin/authProvider.js';
-import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { useSession } from '../../src/admin/session.js';
-import { HEADER_HEIGHT } from '../../src/admin/shell/Header.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { canAccessResource, HEADER_HEIGHT, TitleBar, useApiOrigin, useSession, v1Json } from '../../src/admin/pages.js';
 import { HANDBOOK_TEXTS as T, htmlText, matchesAll, MAX_SEARCH_LENGTH, searchWords, type HandbookCategory as Category } from '../../src/domain/faq.js';
 import { Marked, MARK_SX, RichText } from '../faq/marks.js';
 

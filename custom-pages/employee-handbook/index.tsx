@@ -2,7 +2,7 @@
 // providers (employees and anyone with a module role: the server's rule in GET /v1/manual). Its
 // sections and categories are generated registers (/employee-handbook/list, /employee-handbook/categories/list).
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
+import type { CustomPage } from '../../src/admin/pages.js';
 
 export const pages: CustomPage[] = [
   { path: '/employee-handbook/view', component: lazy(() => import('./HandbookPage.js')), access: { staff: true }, title: 'Manual do colaborador' },

@@ -6,9 +6,7 @@ import { useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@mui/material';
 import { startAfterEnd } from '../../src/domain/dateRange.js';
-import { useApiOrigin } from '../../src/admin/generator/api.js';
-import { SELECT_DEBOUNCE_MS } from '../../src/admin/generator/inputs.js';
-import type { ResourceConfig } from '../../src/admin/generator/schemas.js';
+import { type ResourceConfig, SELECT_DEBOUNCE_MS, useApiOrigin } from '../../src/admin/pages.js';
 import { overlapsWith } from './overlaps.js';
 import { overlapNotice } from './texts.js';
 

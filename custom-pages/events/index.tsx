@@ -4,7 +4,7 @@
 // when the chosen city and period meet another active event (formNotices), and the calendar's marks
 // of such events (calendarMarks), both read from GET v1/marketing/eventos/sobreposicoes.
 import { lazy } from 'react';
-import type { CalendarMarks, FormNotice } from '../../src/admin/generator/extensions.js';
+import type { CalendarMarks, FormNotice } from '../../src/admin/pages.js';
 import { EVENTS_RESOURCE } from './texts.js';
 
 export const formNotices: FormNotice[] = [{ resource: EVENTS_RESOURCE, component: lazy(() => import('./OverlapNotice.js')) }];

@@ -1,6 +1,6 @@
 // The calls of the events' overlap warning and calendar marks: GET v1/marketing/eventos/sobreposicoes
 // (src/server/v1/events.ts), with the role of the events' areas.
-import { v1Json } from '../../src/admin/generator/api.js';
+import { v1Json } from '../../src/admin/pages.js';
 import { OVERLAPS_PATH, overlapMark, type EventPeriod } from './texts.js';
 
 /** The events' role areas (schemas/marketing/events.json: module and alsoModules). */

@@ -2,9 +2,7 @@
 // signed-in users GET /v1/faq with theirs (staff read their providers' questions, HR writers the
 // unpublished too).
 import { useQuery } from '@tanstack/react-query';
-import { useApiBase } from '../../src/admin/auth/context.js';
-import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { useSession } from '../../src/admin/session.js';
+import { useApiBase, useApiOrigin, useSession, v1Json } from '../../src/admin/pages.js';
 import { MSG } from '../../src/domain/messages.js';
 import { FAQ_MSG, type FaqCategory, type FaqQuestion } from '../../src/domain/faq.js';
 

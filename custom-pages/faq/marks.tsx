@@ -3,7 +3,7 @@
 // (never by writing HTML), so an answer's markup stays the sanitised one.
 import { useLayoutEffect, useRef } from 'react';
 import { Box, type SxProps, type Theme } from '@mui/material';
-import { sanitizeHtml } from '../../src/admin/generator/sanitize.js';
+import { sanitizeHtml } from '../../src/admin/pages.js';
 import { markWords } from '../../src/domain/faq.js';
 
 export const MARK_SX = { '& mark': { bgcolor: '#ffe082', color: 'inherit', borderRadius: '2px', px: '1px' } } as const;

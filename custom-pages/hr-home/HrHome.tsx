@@ -1,9 +1,7 @@
 // /human-resources/home: the HR cards grouped in sections (the shell's cards menu), each card shown
 // to who may open its screen; cards of screens not built yet follow the spec's card rules.
 import { Box, Typography } from '@mui/material';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { CardsMenu } from '../../src/admin/shell/CardsMenu.js';
-import { useViewer } from '../../src/admin/shell/useViewer.js';
+import { CardsMenu, TitleBar, useViewer } from '../../src/admin/pages.js';
 import { HR_SECTIONS, visibleHrSections } from './cards.js';
 
 export default function HrHome() {

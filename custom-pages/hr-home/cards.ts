@@ -21,8 +21,7 @@ import Article from '@mui/icons-material/Article';
 import Assessment from '@mui/icons-material/Assessment';
 import Cake from '@mui/icons-material/Cake';
 import Settings from '@mui/icons-material/Settings';
-import { visibleSections, type CardSection, type MenuCard } from '../../src/admin/shell/CardsMenu.js';
-import type { Viewer } from '../../src/admin/shell/accessRules.js';
+import { type CardSection, type MenuCard, type Viewer, visibleSections } from '../../src/admin/pages.js';
 import { userAllows } from '../../src/domain/roles.js';
 
 type Icon = ComponentType<{ sx?: object; color?: 'primary' | 'disabled' }>;

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
+import type { CustomPage } from '../../src/admin/pages.js';
 
 export const pages: CustomPage[] = [
   // The talent bank's roles too: the 'Trabalhe Conosco' section is theirs.

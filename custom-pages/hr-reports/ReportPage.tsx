@@ -27,10 +27,7 @@ import {
 import DownloadIcon from '@mui/icons-material/Download';
 import { useGetList, useNotify } from 'react-admin';
 import { EMPTY_TEXT, formatBRL, formatDate, formatNumber, NO_DATA_TEXT } from '../../src/domain/format.js';
-import { useApiOrigin } from '../../src/admin/generator/api.js';
-import { exportCappedText } from '../../src/admin/generator/ExportButton.js';
-import { ERROR_TOAST_MS, useToasts } from '../../src/admin/generator/RowActions.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { DateTextField, ERROR_TOAST_MS, exportCappedText, isStoredDate, TitleBar, useApiOrigin, useToasts } from '../../src/admin/pages.js';
 import { exportCsv, exportXlsx, type Sheet } from '../results-report/exports.js';
 import { fetchReport, type Column, type ReportAnswer } from './api.js';
 import { Link as RouterLink } from 'react-router-dom';
@@ -85,6 +82,18 @@ function useFilterParams() {
   return { query, set };
 }
 
+/**
+ * A date filter: the engine's date box (DD/MM/AAAA whatever the browser's language, with its
+ * calendar button); the report follows it once the text is a date, or when it is emptied.
+ */
+function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (v: string | null) => void }) {
+  return (
+    <Box sx={{ width: 170 }}>
+      <DateTextField size="small" fullWidth label={label} value={value || null} onChange={(v) => (v === null || isStoredDate(v) ? onChange(v) : undefined)} />
+    </Box>
+  );
+}
+
 function SelectFilter({ label, value, options, onChange, allLabel = TEXTS.all, width = 200 }: { label: string; value: string; options: [string, string][]; onChange: (v: string) => void; allLabel?: string | null; width?: number }) {
   return (
     <TextField select fullWidth={false} size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ width }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
@@ -135,10 +144,8 @@ function FiltersBar({ answer, query, set }: { answer: ReportAnswer; query: URLSe
           onChange={(v) => set({ ano: v })}
         />
       )}
-      {has('inicio') && (
-        <TextField fullWidth={false} sx={{ width: 170 }} size="small" type="date" label="Início" value={value('inicio')} onChange={(e) => set({ inicio: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-      )}
-      {has('fim') && <TextField fullWidth={false} sx={{ width: 170 }} size="small" type="date" label="Fim" value={value('fim')} onChange={(e) => set({ fim: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />}
+      {has('inicio') && <DateFilter label="Início" value={value('inicio')} onChange={(v) => set({ inicio: v })} />}
+      {has('fim') && <DateFilter label="Fim" value={value('fim')} onChange={(v) => set({ fim: v })} />}
       {has('situacao') && <SelectFilter label="Situação" value={value('situacao')} allLabel={null} width={130} options={Object.entries(SITUATIONS)} onChange={(v) => set({ situacao: v })} />}
       {has('tipo') && <SelectFilter label="Tipo" value={value('tipo')} width={200} options={Object.entries(DISMISSAL_TYPES)} onChange={(v) => set({ tipo: v })} />}
       {has('genero') && <SelectFilter label="Gênero" value={value('genero')} width={140} options={Object.entries(GENDERS)} onChange={(v) => set({ genero: v })} />}

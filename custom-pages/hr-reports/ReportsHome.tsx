@@ -6,9 +6,7 @@ import Assessment from '@mui/icons-material/Assessment';
 import Cake from '@mui/icons-material/Cake';
 import CarRepair from '@mui/icons-material/CarRepair';
 import FactCheck from '@mui/icons-material/FactCheck';
-import { CardsMenu, visibleSections, type CardSection } from '../../src/admin/shell/CardsMenu.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { useViewer } from '../../src/admin/shell/useViewer.js';
+import { type CardSection, CardsMenu, TitleBar, useViewer, visibleSections } from '../../src/admin/pages.js';
 import { HR_REPORTS, REPORTS_HOME_TITLE } from './reports.js';
 
 const OTHERS = ['read-confirm', 'car-repair'];

@@ -1,5 +1,5 @@
 // The report call (src/server/v1/hrReports.ts) and its answer.
-import { v1Json } from '../../src/admin/generator/api.js';
+import { v1Json } from '../../src/admin/pages.js';
 
 export interface Column {
   campo: string;

@@ -3,7 +3,7 @@
 // /reports/read-confirm lists the must-read news items and /reports/read-confirm-list/{id} one item's
 // readers; /reports/car-repair the fleet's workshop visits (schemas/frota/vehicle-maintenance.json).
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
+import type { CustomPage } from '../../src/admin/pages.js';
 import { HR_REPORTS, REPORTS_ACCESS, REPORTS_HOME, REPORTS_HOME_TITLE } from './reports.js';
 
 const ReportPage = lazy(() => import('./ReportPage.js'));

@@ -7,12 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
 import Star from '@mui/icons-material/Star';
-import ResourceList from '../../src/admin/generator/ResourceList.js';
-import ResourceForm from '../../src/admin/generator/ResourceForm.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
-import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
-import { useViewer } from '../../src/admin/shell/useViewer.js';
+import { AccessDenied, configByResource, ResourceFormScreen as ResourceForm, ResourceListScreen as ResourceList, useApiOrigin, useViewer, v1Json } from '../../src/admin/pages.js';
 import { TEXTS } from './texts.js';
 
 export const COMPLIMENTS = 'compliments';

@@ -10,9 +10,7 @@ import { Alert, Box, Card, CardContent, CircularProgress, Paper, Stack, TextFiel
 import { formatNumber } from '../../src/domain/format.js';
 import { MSG } from '../../src/domain/messages.js';
 import { isIsoDate } from '../../src/domain/validators.js';
-import { ApiError, useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { DateTextField } from '../../src/admin/generator/DateInput.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { ApiError, DateTextField, TitleBar, useApiOrigin, v1Json } from '../../src/admin/pages.js';
 import type { Group } from './DashboardCharts.js';
 import { TEXTS as T } from './texts.js';
 

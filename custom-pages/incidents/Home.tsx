@@ -5,8 +5,7 @@ import AddAlert from '@mui/icons-material/AddAlert';
 import ListAlt from '@mui/icons-material/ListAlt';
 import Insights from '@mui/icons-material/Insights';
 import Category from '@mui/icons-material/Category';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { CardsMenu, type CardSection } from '../../src/admin/shell/CardsMenu.js';
+import { type CardSection, CardsMenu, TitleBar } from '../../src/admin/pages.js';
 import { TEXTS } from './texts.js';
 
 export const INCIDENT_SECTIONS: CardSection[] = [

@@ -8,12 +8,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Autocomplete, Box, CircularProgress, TextField } from '@mui/material';
 import { useInput } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
-import type { FieldInputProps } from '../../src/admin/generator/extensions.js';
-import { FieldMessage, useShownError } from '../../src/admin/generator/FieldMessage.js';
-import { NO_OPTIONS_TEXT, SELECT_DEBOUNCE_MS } from '../../src/admin/generator/inputs.js';
-import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { useViewer } from '../../src/admin/shell/useViewer.js';
+import { useWatch } from 'react-hook-form';
+import { type FieldInputProps, FieldMessage, NO_OPTIONS_TEXT, SELECT_DEBOUNCE_MS, useApiOrigin, useShownError, useViewer, v1Json } from '../../src/admin/pages.js';
 import { TEXTS } from './texts.js';
 
 interface Option {
@@ -21,10 +17,15 @@ interface Option {
   label: string;
 }
 
-function OptionSelect({ field, label, validate, options, loading, failed, onText, readOnly }: FieldInputProps & { options: Option[]; loading: boolean; failed: boolean; onText?: (t: string) => void; readOnly?: boolean }) {
+function OptionSelect({ field, label, validate, options, loading, failed, onText, readOnly, fixed = null }: FieldInputProps & { options: Option[]; loading: boolean; failed: boolean; onText?: (t: string) => void; readOnly?: boolean; fixed?: number | null }) {
   const { field: input, fieldState, isRequired } = useInput({ source: field, validate });
   const error = useShownError(fieldState);
   const value = typeof input.value === 'number' ? input.value : input.value ? Number(input.value) : null;
+  // A value the address fixes (the colleague of /compliments/register/{id}) is set on the input itself: set through the
+  // form before the input registered, the form's own start could put it back to empty.
+  useEffect(() => {
+    if (fixed !== null && value !== fixed) input.onChange(fixed);
+  }, [fixed, value, input]);
   const chosen = useMemo(() => (value === null ? null : (options.find((o) => o.id === value) ?? { id: value, label: loading ? '' : `#${value}` })), [value, options, loading]);
   return (
     <Box sx={{ mb: 2 }}>
@@ -112,17 +113,12 @@ export function ColleagueInput(props: FieldInputProps) {
   useApiOrigin();
   const params = useParams();
   const fixed = /^\d{1,9}$/.test(params.id ?? '') && !window.location.pathname.includes('/edit/') ? Number(params.id) : null;
-  const { setValue } = useFormContext();
   const current = useWatch({ name: props.field }) as unknown;
   const self = useViewer().usuarioId;
   const [text, setText] = useState('');
   const [options, setOptions] = useState<Option[]>([]);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
-  // register/{id}: the colleague of the address.
-  useEffect(() => {
-    if (fixed !== null && current !== fixed) setValue(props.field, fixed, { shouldDirty: true });
-  }, [fixed, current, setValue, props.field]);
   const value = typeof current === 'number' ? current : null;
   useEffect(() => {
     let cancelled = false;
@@ -142,5 +138,5 @@ export function ColleagueInput(props: FieldInputProps) {
       clearTimeout(timer);
     };
   }, [text, fixed, value, self]);
-  return <OptionSelect {...props} options={options} loading={loading} failed={failed} onText={fixed === null ? setText : undefined} readOnly={fixed !== null} />;
+  return <OptionSelect {...props} options={options} loading={loading} failed={failed} onText={fixed === null ? setText : undefined} readOnly={fixed !== null} fixed={fixed} />;
 }

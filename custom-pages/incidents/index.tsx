@@ -4,8 +4,7 @@
 // schemas/rh/compliment*.json; this folder adds the incident home, the dashboard, the compliment
 // pages of one colleague, and the selects plain employees can fill (department, colleague).
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
-import type { FieldInput } from '../../src/admin/generator/extensions.js';
+import type { CustomPage, FieldInput } from '../../src/admin/pages.js';
 
 const inputs = () => import('./Inputs.js');
 const compliments = () => import('./Compliments.js');

@@ -44,18 +44,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import { ListContextProvider, RecordContextProvider, ResourceContextProvider, useDataProvider, useGetOne, useListController, useRefresh } from 'react-admin';
 import { formatNumber, NO_DATA_TEXT } from '../../src/domain/format.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
-import { rightsOf, useRights } from '../../src/admin/generator/access.js';
-import { useApiOrigin } from '../../src/admin/generator/api.js';
-import { IntranetDialog } from '../../src/admin/generator/Dialog.js';
-import { displayText, SchemaField } from '../../src/admin/generator/fields.js';
-import { DEFAULT_PAGE_SIZE, ListPagination } from '../../src/admin/generator/ListPagination.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
-import { LIST_MAX_WIDTH } from '../../src/admin/generator/ResourceList.js';
-import { useToasts } from '../../src/admin/generator/RowActions.js';
-import { editPathOf, type ResourceConfig } from '../../src/admin/generator/schemas.js';
-import { useSession } from '../../src/admin/session.js';
+import { AccessDenied, configByResource, DEFAULT_PAGE_SIZE, displayText, editPathOf, IntranetDialog, LIST_MAX_WIDTH, ListPagination, type ResourceConfig, rightsOf, SchemaField, TitleBar, useApiOrigin, useRights, useSession, useToasts } from '../../src/admin/pages.js';
 import { createLeads, downloadReport, selectAll, selectRow, undoLeads } from './api.js';
 import {
   ALREADY_CREATED,

@@ -4,10 +4,7 @@
 import { useState } from 'react';
 import { Button, CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useApiOrigin } from '../../src/admin/generator/api.js';
-import type { FieldInputProps } from '../../src/admin/generator/extensions.js';
-import { FileInput, fileRuleOf } from '../../src/admin/generator/files.js';
-import { useToasts } from '../../src/admin/generator/RowActions.js';
+import { type FieldInputProps, FileInput, fileRuleOf, useApiOrigin, useToasts } from '../../src/admin/pages.js';
 import { downloadTemplate } from './api.js';
 import { DOWNLOADED, TEMPLATE_BUTTON, TEMPLATE_HELP } from './texts.js';
 

@@ -2,9 +2,7 @@
 // saving the selection, creating the selected rows' leads and undoing them, and the two downloads
 // (the register's template, an import's per-row report). Role areas: the participants' (vendas, then
 // marketing).
-import { ApiError, downloadNamed, v1Json, type Areas } from '../../src/admin/generator/api.js';
-import { saveBlob } from '../../src/admin/generator/files.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
+import { ApiError, type Areas, configByResource, downloadNamed, saveBlob, v1Json } from '../../src/admin/pages.js';
 import { PARTICIPANTS, TEMPLATE_NAME } from './texts.js';
 
 const areas = (): Areas => {

@@ -7,8 +7,7 @@
 // creation and undoing of the leads, the report) and the register's file input with the template
 // button. Screens load on demand: this entry is in the first bundle.
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
-import type { FieldInput } from '../../src/admin/generator/extensions.js';
+import type { CustomPage, FieldInput } from '../../src/admin/pages.js';
 import { FILE_LIST_PATH, FILE_LIST_TITLE, IMPORTS, PARTICIPANTS } from './texts.js';
 
 export const pages: CustomPage[] = [

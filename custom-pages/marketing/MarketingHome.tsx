@@ -1,9 +1,7 @@
 // /marketing/home (title Marketing): the marketing document's cards grouped in sections, each
 // section shown by its module's roles (cards.ts).
 import { Box, Typography } from '@mui/material';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { CardsMenu } from '../../src/admin/shell/CardsMenu.js';
-import { useViewer } from '../../src/admin/shell/useViewer.js';
+import { CardsMenu, TitleBar, useViewer } from '../../src/admin/pages.js';
 import { MARKETING_SECTIONS, visibleMarketingSections } from './cards.js';
 
 export default function MarketingHome() {

@@ -16,8 +16,7 @@ import HandshakeIcon from '@mui/icons-material/HandshakeOutlined';
 import GavelIcon from '@mui/icons-material/GavelOutlined';
 import CasinoIcon from '@mui/icons-material/CasinoOutlined';
 import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
-import { visibleSections, type CardSection } from '../../src/admin/shell/CardsMenu.js';
-import type { Viewer } from '../../src/admin/shell/accessRules.js';
+import { type CardSection, type Viewer, visibleSections } from '../../src/admin/pages.js';
 
 type Icon = ComponentType<{ sx?: object; color?: 'primary' | 'disabled' }>;
 const icon = (c: unknown) => c as Icon;

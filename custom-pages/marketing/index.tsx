@@ -1,7 +1,7 @@
 // The marketing area's own screens (marketing document): its home. The registers of the area
 // (campaigns, channels, ...) are generated from their schemas.
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
+import type { CustomPage } from '../../src/admin/pages.js';
 
 export const pages: CustomPage[] = [
   // Whoever has a role in one of the home's sections' modules (cards.ts).

@@ -3,8 +3,7 @@
 import { useState } from 'react';
 import { Autocomplete, Box, Chip, TextField } from '@mui/material';
 import { useInput } from 'react-admin';
-import type { FieldInputProps } from '../../src/admin/generator/extensions.js';
-import { FieldMessage, useShownError } from '../../src/admin/generator/FieldMessage.js';
+import { type FieldInputProps, FieldMessage, useShownError } from '../../src/admin/pages.js';
 import { joinHashtags, splitHashtags } from '../../src/domain/news.js';
 
 export default function HashtagInput({ field, label, validate }: FieldInputProps) {

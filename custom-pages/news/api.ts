@@ -1,5 +1,5 @@
 // The reader calls of the news (src/server/v1/news.ts) with the session and the rh area's role header.
-import { v1Json } from '../../src/admin/generator/api.js';
+import { v1Json } from '../../src/admin/pages.js';
 import type { NewsReaction } from '../../src/domain/news.js';
 
 export interface FeedItem {

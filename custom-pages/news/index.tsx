@@ -6,8 +6,7 @@
 // Who reads: staff (employees, and anyone with a module role); the server answers each the items of
 // their providers (and department), so the screens need no rule of their own beyond that.
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
-import type { FieldInput } from '../../src/admin/generator/extensions.js';
+import type { CustomPage, FieldInput } from '../../src/admin/pages.js';
 
 const Feed = lazy(() => import('./FeedPage.js'));
 const READERS = { staff: true };

@@ -4,8 +4,7 @@ import ImageIcon from '@mui/icons-material/ImageOutlined';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import MarkReadIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
-import { NamedIcon } from '../../src/admin/generator/iconNames.js';
-import { useFileUrl } from '../../src/admin/generator/files.js';
+import { NamedIcon, useFileUrl } from '../../src/admin/pages.js';
 
 /** A stored image (GET /v1/files/{id} with the session), covering its box. */
 export function Cover({ id, alt, height }: { id: string | null; alt: string; height: number | string | Record<string, number> }) {

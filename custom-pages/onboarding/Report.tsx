@@ -7,10 +7,9 @@
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Box, Paper, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Tabs, Typography } from '@mui/material';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { TitleBar, useSession } from '../../src/admin/pages.js';
 import { formatDate } from '../../src/domain/format.js';
 import { completionColor, ONBOARDING_MSG, REPORT_PAGE_SIZE } from '../../src/domain/onboarding.js';
-import { useSession } from '../../src/admin/session.js';
 import { levelOf } from '../../src/domain/roles.js';
 import { areaRole, TOAST, useApi } from './api.js';
 import type { ReportRow } from './types.js';

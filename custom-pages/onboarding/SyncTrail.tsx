@@ -7,11 +7,9 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useNotify } from 'react-admin';
 import { Box, Button, IconButton, List, ListItem, ListItemText, Paper, Tooltip, Typography } from '@mui/material';
 import LinkOff from '@mui/icons-material/LinkOff';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { configByResource, TitleBar, useRights } from '../../src/admin/pages.js';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
 import { TOAST, useApi } from './api.js';
-import { useRights } from '../../src/admin/generator/access.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
 import { OrderPicker, type PickItem } from './OrderPicker.js';
 import type { OnboardingRow, TrailRow } from './types.js';
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Box, Button, Paper, Typography } from '@mui/material';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { TitleBar } from '../../src/admin/pages.js';
 import { MSG } from '../../src/domain/messages.js';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
 import { TOAST, useApi } from './api.js';

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { TitleBar } from '../../src/admin/pages.js';
 import { formatDate } from '../../src/domain/format.js';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
 import { TOAST, useApi } from './api.js';

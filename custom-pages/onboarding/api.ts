@@ -4,10 +4,7 @@
 // of the two acts; the vacancy report is an rh call; the employee calls act with the user's own role.
 import { useCallback } from 'react';
 import { bestRole, effectiveRole } from '../../src/domain/roles.js';
-import { withSession, type Session } from '../../src/admin/session.js';
-import { ApiError } from '../../src/admin/generator/api.js';
-import { setRoleHeader } from '../../src/admin/dataProvider.js';
-import { useApiBase } from '../../src/admin/auth/context.js';
+import { ApiError, type Session, setRoleHeader, useApiBase, withSession } from '../../src/admin/pages.js';
 
 export type Area = 'onboarding' | 'rh';
 export { ApiError };

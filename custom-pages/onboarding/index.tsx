@@ -4,8 +4,7 @@
 // contents order are bespoke.
 import { lazy } from 'react';
 import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
-import type { CustomPage } from '../../src/admin/customPages.js';
-import type { RowLink } from '../../src/admin/generator/extensions.js';
+import type { CustomPage, RowLink } from '../../src/admin/pages.js';
 
 const form = () => import('./OnboardingForm.js');
 

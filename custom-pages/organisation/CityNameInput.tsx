@@ -9,10 +9,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { Autocomplete, Box, CircularProgress, TextField } from '@mui/material';
 import { useInput } from 'react-admin';
 import { CITY_MSG } from '../../src/domain/municipalities.js';
-import type { FieldInputProps } from '../../src/admin/generator/extensions.js';
-import { FieldMessage, useShownError } from '../../src/admin/generator/FieldMessage.js';
-import { NO_OPTIONS_TEXT, SELECT_DEBOUNCE_MS } from '../../src/admin/generator/inputs.js';
-import { useApiOrigin } from '../../src/admin/generator/api.js';
+import { type FieldInputProps, FieldMessage, NO_OPTIONS_TEXT, SELECT_DEBOUNCE_MS, useApiOrigin, useShownError } from '../../src/admin/pages.js';
 import { cityKey, searchMunicipalities, type Municipality } from './municipalities.js';
 
 const optionKey = (m: Municipality) => `${m.ibge}-${m.label}`;

@@ -12,10 +12,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { NumberInput, SelectInput, useInput } from 'react-admin';
 import { citiesBlockedMessage, citiesEnabled, HOLIDAY_MSG, stateEnabled, stateRequired, yearEnabled } from '../../src/domain/holidays.js';
 import { MSG } from '../../src/domain/messages.js';
-import type { FieldInputProps } from '../../src/admin/generator/extensions.js';
-import { FieldMessage, useShownError } from '../../src/admin/generator/FieldMessage.js';
-import { SELECT_DEBOUNCE_MS } from '../../src/admin/generator/inputs.js';
-import { missingValue } from '../../src/admin/generator/validation.js';
+import { type FieldInputProps, FieldMessage, missingValue, SELECT_DEBOUNCE_MS, useShownError } from '../../src/admin/pages.js';
 import { DualList, type DualItem } from './DualList.js';
 import { searchMunicipalities, STATES, type Municipality } from './municipalities.js';
 

@@ -5,13 +5,7 @@ import { useParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useDataProvider, useGetOne } from 'react-admin';
 import { MSG } from '../../src/domain/messages.js';
-import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { useRights } from '../../src/admin/generator/access.js';
-import { SELECT_DEBOUNCE_MS } from '../../src/admin/generator/inputs.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
-import { useToasts } from '../../src/admin/generator/RowActions.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { useGoBack } from '../../src/admin/shell/navigation.js';
+import { configByResource, SELECT_DEBOUNCE_MS, TitleBar, useApiOrigin, useGoBack, useRights, useToasts, v1Json } from '../../src/admin/pages.js';
 import { DualList, type DualItem } from './DualList.js';
 import { cityKey, searchMunicipalities, STATES, type Municipality } from './municipalities.js';
 

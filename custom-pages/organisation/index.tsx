@@ -3,8 +3,7 @@
 // inputs (provider cities, contracting companies' addresses) chosen from the municipality list.
 import { lazy } from 'react';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
-import type { CustomPage } from '../../src/admin/customPages.js';
-import type { FieldInput, FieldView, RowLink } from '../../src/admin/generator/extensions.js';
+import type { CustomPage, FieldInput, FieldView, RowLink } from '../../src/admin/pages.js';
 
 const holidayInputs = () => import('./HolidayInputs.js');
 

@@ -1,5 +1,5 @@
 // The built-in municipality list as the screens read it: GET /v1/municipios?q=&uf=&ibge=&limit=.
-import { v1Json } from '../../src/admin/generator/api.js';
+import { v1Json } from '../../src/admin/pages.js';
 
 export interface Municipality {
   ID: string;

@@ -4,8 +4,7 @@
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useInput } from 'react-admin';
-import type { FieldInputProps } from '../../src/admin/generator/extensions.js';
-import { RelativeNamesInput } from '../../src/admin/generator/RelativeNamesInput.js';
+import { type FieldInputProps, RelativeNamesInput } from '../../src/admin/pages.js';
 
 export default function FamilyNamesInput({ field, label, validate }: FieldInputProps) {
   const on = Boolean(useWatch({ name: 'tem_familiar' }));

@@ -1,8 +1,7 @@
 // The personnel department's screens beyond the generated registers (employees, dismissals,
 // relatives, documents and their categories): the relatives' names input of the family form.
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
-import type { FieldInput } from '../../src/admin/generator/extensions.js';
+import type { CustomPage, FieldInput } from '../../src/admin/pages.js';
 
 export const pages: CustomPage[] = [];
 

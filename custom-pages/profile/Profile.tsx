@@ -47,19 +47,7 @@ import {
   type Gender,
   type MaritalOption,
 } from '../../src/domain/profile.js';
-import { canAccessResource } from '../../src/admin/authProvider.js';
-import { ApiError, uploadFile, useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { CEP_CLEAR_BELOW, CEP_LOOKUP_LENGTH, CEP_NOT_FOUND, lookupCep } from '../../src/admin/generator/cep.js';
-import { DateTextField } from '../../src/admin/generator/DateInput.js';
-import { HistoryPanel } from '../../src/admin/generator/HistoryPanel.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
-import { FORM_MAX_WIDTH, REQUIRED_BANNER } from '../../src/admin/generator/ResourceForm.js';
-import { RoleChip } from '../../src/admin/generator/RoleInput.js';
-import { useToasts } from '../../src/admin/generator/RowActions.js';
-import { getSession, setSession, useSession } from '../../src/admin/session.js';
-import { useGoBack } from '../../src/admin/shell/navigation.js';
-import { PROFILE_CHANGED_EVENT, ProfileAvatar } from '../../src/admin/shell/ProfileMenu.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { ApiError, canAccessResource, CEP_CLEAR_BELOW, CEP_LOOKUP_LENGTH, CEP_NOT_FOUND, configByResource, DateTextField, FORM_MAX_WIDTH, getSession, HistoryPanel, lookupCep, PROFILE_CHANGED_EVENT, ProfileAvatar, REQUIRED_BANNER, RoleChip, setSession, TitleBar, uploadFile, useApiOrigin, useGoBack, useSession, useToasts, v1Json } from '../../src/admin/pages.js';
 import { fetchProfile, saveProfile, type ProfileAnswer } from './api.js';
 
 export const COMPLETE_PROFILE = 'Complete seu cadastro: informe seu nome.';

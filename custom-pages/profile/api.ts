@@ -2,11 +2,11 @@
 // header is the one the data provider uses for the employee-profiles resource: the user's role of
 // the rh area, else of the users area (a manager of either may see others' profiles). Through
 // v1Json: the same token refresh and retry after a 401 as every call.
-import { v1Json } from '../../src/admin/generator/api.js';
+import { v1Json } from '../../src/admin/pages.js';
 import type { EmployeeProfile, EmployeeProfileBody } from '../../src/domain/profile.js';
 
 export const PROFILE_AREAS = ['rh', 'users'] as const;
-export { PROFILE_CHANGED_EVENT } from '../../src/admin/shell/ProfileMenu.js';
+export { PROFILE_CHANGED_EVENT } from '../../src/admin/pages.js';
 
 export interface Named {
   id: number;

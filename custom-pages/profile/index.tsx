@@ -3,9 +3,7 @@
 // profile's coded values by their labels.
 import { lazy } from 'react';
 import PersonIcon from '@mui/icons-material/PersonOutlined';
-import type { CustomPage } from '../../src/admin/customPages.js';
-import { ownOr } from '../../src/admin/shell/accessRules.js';
-import type { FieldView, RowLink } from '../../src/admin/generator/extensions.js';
+import { type CustomPage, type FieldView, ownOr, type RowLink } from '../../src/admin/pages.js';
 import { cnhLabel, genderLabel, maritalLabel } from '../../src/domain/profile.js';
 
 const Profile = lazy(() => import('./Profile.js'));

@@ -9,11 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Card, CardActionArea, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useGetList } from 'react-admin';
 import { formatMetric } from '../../src/domain/campaignMetrics.js';
-import { canAccessResource } from '../../src/admin/authProvider.js';
-import { useApiOrigin } from '../../src/admin/generator/api.js';
-import { useToasts } from '../../src/admin/generator/RowActions.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { useSession } from '../../src/admin/session.js';
+import { canAccessResource, TitleBar, useApiOrigin, useSession, useToasts } from '../../src/admin/pages.js';
 import { synthetic, weeklyConsolidated, weeklyDetailed, type Report } from './api.js';
 import { PeriodsReport, ReportBlock, Trend } from './ReportTable.js';
 import {

@@ -1,7 +1,6 @@
 // The report calls of the campaign results (marketing spec, section 7; src/server/v1/results.ts),
 // under /v1/leads/relatorio/resultado/campanha, with the role areas of the results register.
-import { v1Json, type Areas } from '../../src/admin/generator/api.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
+import { type Areas, configByResource, v1Json } from '../../src/admin/pages.js';
 import type { ResultMetrics } from '../../src/domain/campaignMetrics.js';
 import { RESULTS } from './texts.js';
 

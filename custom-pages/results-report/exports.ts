@@ -2,7 +2,7 @@
 // XLSX (@e965/xlsx, imported only when asked for). The values are the ones the table shows. The HR
 // reports (custom-pages/hr-reports) use them too, with the foundation's file name (table-export).
 import { spreadsheetRows, toCsv } from '../../src/domain/format.js';
-import { saveBlob } from '../../src/admin/generator/files.js';
+import { saveBlob } from '../../src/admin/pages.js';
 
 export type Sheet = { name: string; rows: string[][] };
 

@@ -2,7 +2,7 @@
 // card 'Resultado de Campanha'. The page (and its charts and spreadsheet export, loaded later still)
 // loads on demand: this entry is in the first bundle.
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
+import type { CustomPage } from '../../src/admin/pages.js';
 import { REPORT_PATH, REPORT_TITLE } from './texts.js';
 
 export const pages: CustomPage[] = [

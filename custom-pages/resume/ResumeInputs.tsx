@@ -4,8 +4,7 @@
 // tables.
 import { useMemo } from 'react';
 import { ReferenceField, SelectInput } from 'react-admin';
-import { DateInput } from '../../src/admin/generator/DateInput.js';
-import type { FieldInputProps } from '../../src/admin/generator/extensions.js';
+import { DateInput, type FieldInputProps } from '../../src/admin/pages.js';
 import { EDUCATION_SITUATIONS, RESUME_DATE_RULES, resumeKindOf, resumeProblems, situationLabel } from '../../src/domain/resume.js';
 
 type AnyValidator = (value: unknown, values?: Record<string, unknown>) => string | undefined;

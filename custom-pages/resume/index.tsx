@@ -4,9 +4,7 @@
 // /resume/certificate); this folder adds their date-order check, the situation labels, the owner's
 // name in HR's tables and the pages.
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
-import { ownOr } from '../../src/admin/shell/accessRules.js';
-import type { FieldInput, FieldView } from '../../src/admin/generator/extensions.js';
+import { type CustomPage, type FieldInput, type FieldView, ownOr } from '../../src/admin/pages.js';
 
 const inputs = () => import('./ResumeInputs.js');
 

@@ -14,7 +14,7 @@ import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import SentimentSatisfiedAltIcon from '@mui/icons-material/SentimentSatisfiedAlt';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
-import { sanitizeHtml } from '../../src/admin/generator/sanitize.js';
+import { sanitizeHtml } from '../../src/admin/pages.js';
 import { applyMask, formatDate, MASKS } from '../../src/domain/format.js';
 import { isCpf, isPhone, onlyDigits } from '../../src/domain/validators.js';
 import { PublicApiError, usePublicData, type IdentifyAnswer, type PublicLook, type PublicPrize, type PublicRoulette, type RouletteApi, type SpinAnswer, type SpinRequest } from './publicApi.js';

@@ -1,7 +1,7 @@
 // The public roulette calls (/v1/public/roulette/{slug}...), made without sign-in: plain fetch, no
 // token or role header. Answers and errors as the contract gives them (the calls documented in /docs: src/server/v1/roulette.ts).
 import { useEffect, useMemo, useState } from 'react';
-import { useApiBase } from '../../src/admin/auth/context.js';
+import { useApiBase } from '../../src/admin/pages.js';
 import { WHEEL_TEXTS } from './texts.js';
 
 export type Situation = 'aberta' | 'pausada' | 'agendada' | 'encerrada';

@@ -31,13 +31,7 @@ import { useGetOne } from 'react-admin';
 import { FilterSelect } from './FilterSelect.js';
 import { formatDateTime } from '../../src/domain/format.js';
 import { AUDIENCE_OPTIONS, flagOf, PRIZE_OPTIONS, roundOptions } from '../../src/domain/roulette.js';
-import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { IntranetDialog } from '../../src/admin/generator/Dialog.js';
-import { useToasts } from '../../src/admin/generator/RowActions.js';
-import { useRights } from '../../src/admin/generator/access.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
-import { useGoBack } from '../../src/admin/shell/navigation.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { configByResource, IntranetDialog, TitleBar, useApiOrigin, useGoBack, useRights, useToasts, v1Json } from '../../src/admin/pages.js';
 import { AREA, CAMPAIGNS, LIST_PATH, TITLES } from './routes.js';
 
 export interface Draw {

@@ -15,13 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useGetOne } from 'react-admin';
 import { FilterSelect } from './FilterSelect.js';
 import { AUDIENCE_OPTIONS, ERROR_OPTIONS, flagOf, roundOptions } from '../../src/domain/roulette.js';
-import ResourceList from '../../src/admin/generator/ResourceList.js';
-import { v1Json } from '../../src/admin/generator/api.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
-import { aliasConfig } from '../../src/admin/generator/schemas.js';
-import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
-import { useGoBack } from '../../src/admin/shell/navigation.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { AccessDenied, aliasConfig, configByResource, ResourceListScreen as ResourceList, TitleBar, useGoBack, v1Json } from '../../src/admin/pages.js';
 import { AREA, BASE_PATH, CAMPAIGNS, ENTRIES, LIST_PATH, TITLES } from './routes.js';
 
 export const REPORT_TEXTS = {

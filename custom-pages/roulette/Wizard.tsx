@@ -6,16 +6,12 @@
 // keeps the campaign and reopens at the prizes. Step 2 saves both wheels at once (PUT
 // v1/roulette/{id}/premios), step 3 the look (PUT v1/roulette/{id}/aparencia), then the list opens.
 // A failed save keeps the step and every value. The edit shows the campaign's history below.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { AccessDenied, configByResource, LazyHistoryPanel as HistoryPanel, TitleBar, useApiOrigin, useToasts, v1Json } from '../../src/admin/pages.js';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useDataProvider } from 'react-admin';
-import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
-import { useToasts } from '../../src/admin/generator/RowActions.js';
-import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
 import { AREA, CAMPAIGNS, LIST_PATH, REGISTER_PATH, TITLES } from './routes.js';
 import { AppearanceStep, type AppearanceField } from './WizardAppearanceStep.js';
 import { BasicStep } from './WizardBasicStep.js';
@@ -49,7 +45,6 @@ import {
 import { WIZARD_TEXTS as T } from './wizardTexts.js';
 
 // The history panel loads with the edit screen only (it also keeps the generated form's chunk its own).
-const HistoryPanel = lazy(() => import('../../src/admin/generator/HistoryPanel.js').then((m) => ({ default: m.HistoryPanel })));
 
 /** The spec's width of the wizard. */
 export const WIZARD_MAX_WIDTH = 982;

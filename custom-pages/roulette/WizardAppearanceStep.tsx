@@ -6,9 +6,7 @@ import { Box, Button, CircularProgress, FormHelperText, FormLabel, InputAdornmen
 import UploadIcon from '@mui/icons-material/UploadFile';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
-import { uploadFile } from '../../src/admin/generator/api.js';
-import { useFileUrl } from '../../src/admin/generator/files.js';
-import { useToasts } from '../../src/admin/generator/RowActions.js';
+import { uploadFile, useFileUrl, useToasts } from '../../src/admin/pages.js';
 import { Wheel } from '../roulette-public/Wheel.js';
 import { AREA } from './routes.js';
 import { imageProblem, IMAGE_ACCEPT, normalizeHex, shownColor, type AppearanceValues, type ColorField, type Errors } from './wizardRules.js';

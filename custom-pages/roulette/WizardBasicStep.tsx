@@ -19,10 +19,7 @@ import {
 import CopyIcon from '@mui/icons-material/ContentCopy';
 import { useDataProvider } from 'react-admin';
 import { REASON_MAX } from '../../src/domain/roulette.js';
-import { v1Json } from '../../src/admin/generator/api.js';
-import { DateTextField } from '../../src/admin/generator/DateInput.js';
-import { FormCell, FormSection } from '../../src/admin/generator/FormLayout.js';
-import { useToasts } from '../../src/admin/generator/RowActions.js';
+import { DateTextField, FormCell, FormSection, useToasts, v1Json } from '../../src/admin/pages.js';
 import { AREA } from './routes.js';
 import {
   counterText,

@@ -4,7 +4,7 @@
 // raffle and the participants' report are made to measure. The public wheel is custom-pages/roulette-public.
 // Screens load on demand: this entry is in the first bundle.
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
+import type { CustomPage } from '../../src/admin/pages.js';
 import { CAMPAIGNS, DRAWS, EDIT_PATH, ENTRIES, RAFFLE_PATH, REGISTER_PATH, REPORTS_PATH, TITLES } from './routes.js';
 
 export const pages: CustomPage[] = [

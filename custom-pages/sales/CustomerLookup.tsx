@@ -15,9 +15,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { Alert, AlertTitle, CircularProgress, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { applyMask, MASKS } from '../../src/domain/format.js';
 import { onlyDigits } from '../../src/domain/validators.js';
-import { v1Json } from '../../src/admin/generator/api.js';
-import { IntranetDialog } from '../../src/admin/generator/Dialog.js';
-import { isBlankId } from '../../src/admin/generator/dependent.js';
+import { IntranetDialog, isBlankId, v1Json } from '../../src/admin/pages.js';
 
 export const LOOKUP_TEXT = {
   several: 'Mais de um resultado encontrado',

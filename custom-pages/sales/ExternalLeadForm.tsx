@@ -14,16 +14,7 @@ import { Box } from '@mui/material';
 import { Create, ResourceContextProvider, SelectInput, SimpleForm } from 'react-admin';
 import { applyMask, MASKS } from '../../src/domain/format.js';
 import { onlyDigits } from '../../src/domain/validators.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
-import { useGoBack } from '../../src/admin/shell/navigation.js';
-import { useApiOrigin, v1Json } from '../../src/admin/generator/api.js';
-import { formReferences, isBlankId } from '../../src/admin/generator/dependent.js';
-import { CHOOSE_PROVIDER, FormReferencesProvider, isWide, SchemaInput, validation } from '../../src/admin/generator/inputs.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
-import { FORM_MAX_WIDTH, FormCell, FormSection, FormToolbar, InvalidSubmitNotifier, RequiredBanner, useSubmitFeedback } from '../../src/admin/generator/ResourceForm.js';
-import { useResourceToasts } from '../../src/admin/generator/RowActions.js';
-import type { ResourceConfig } from '../../src/admin/generator/schemas.js';
+import { AccessDenied, CHOOSE_PROVIDER, configByResource, FORM_MAX_WIDTH, FormCell, formReferences, FormReferencesProvider, FormSection, FormToolbar, InvalidSubmitNotifier, isBlankId, isWide, RequiredBanner, type ResourceConfig, SchemaInput, TitleBar, useApiOrigin, useGoBack, useResourceToasts, useSubmitFeedback, v1Json, validation } from '../../src/admin/pages.js';
 import { CustomerLookup } from './CustomerLookup.js';
 import { homePath, leadListPath } from './trees.js';
 

@@ -3,8 +3,7 @@
 import { useLocation } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import ConstructionIcon from '@mui/icons-material/ConstructionOutlined';
-import { Title } from 'react-admin';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { TitleBar } from '../../src/admin/pages.js';
 import { homePath, reportOf, treeOf } from './trees.js';
 
 export const REPORT_NOT_AVAILABLE = 'Este relatório ainda não está disponível.';
@@ -16,7 +15,6 @@ export default function ReportNotAvailable() {
   const title = reportOf(rest)?.title ?? 'Relatórios';
   return (
     <Box sx={{ maxWidth: 983, width: '100%', mx: 'auto', px: { xs: 1, sm: 2 }, pb: 4 }}>
-      <Title title={title} />
       <TitleBar title={title} back={homePath(tree)} />
       <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 6, color: 'text.secondary', textAlign: 'center' }}>
         <ConstructionIcon sx={{ fontSize: 48 }} />

@@ -4,9 +4,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { CardsMenu } from '../../src/admin/shell/CardsMenu.js';
-import { useViewer } from '../../src/admin/shell/useViewer.js';
+import { CardsMenu, TitleBar, useViewer } from '../../src/admin/pages.js';
 import { salesSections, visibleSalesSections } from './cards.js';
 import { homePath, TREE_TITLES, type Tree } from './trees.js';
 

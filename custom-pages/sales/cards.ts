@@ -17,8 +17,7 @@ import WrongLocationIcon from '@mui/icons-material/WrongLocationOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
-import { visibleSections, type CardSection, type MenuCard } from '../../src/admin/shell/CardsMenu.js';
-import type { Viewer } from '../../src/admin/shell/accessRules.js';
+import { type CardSection, type MenuCard, type Viewer, visibleSections } from '../../src/admin/pages.js';
 import { blocklistPath, EXTERNAL_REGISTER_PATH, LEAD_LISTS, leadListPath, REPORTS, reportPath, type Tree } from './trees.js';
 
 type Icon = ComponentType<{ sx?: object; color?: 'primary' | 'disabled' }>;

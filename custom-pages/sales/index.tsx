@@ -4,8 +4,7 @@
 // The lead lists, the blocklist and the campaigns and channels are generated from schemas/vendas.
 import { lazy } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { CustomPage } from '../../src/admin/customPages.js';
-import type { FieldView } from '../../src/admin/generator/extensions.js';
+import type { CustomPage, FieldView } from '../../src/admin/pages.js';
 
 const homes = () => import('./SalesHome.js');
 const ReportNotAvailable = lazy(() => import('./ReportNotAvailable.js'));

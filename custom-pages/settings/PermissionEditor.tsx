@@ -36,12 +36,7 @@ import {
   withModuleLevel,
   type PermissionLevel,
 } from '../../src/domain/roles.js';
-import { resourceConfigs } from '../../src/admin/generator/registry.js';
-import { moduleTitle } from '../../src/admin/generator/schemas.js';
-import { useToasts } from '../../src/admin/generator/RowActions.js';
-import { useSession } from '../../src/admin/session.js';
-import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { AccessDenied, moduleTitle, resourceConfigs, TitleBar, useSession, useToasts } from '../../src/admin/pages.js';
 import { permissionPath } from './paths.js';
 
 /** Modules offered by the editor: those of section 6 and of the schemas (users: the users administrator), but not the superadmin's own. */

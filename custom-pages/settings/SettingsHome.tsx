@@ -2,10 +2,7 @@
 // screens do); a cards menu of the settings screens.
 import { Box } from '@mui/material';
 import { anyGestor } from '../../src/domain/roles.js';
-import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
-import { CardsMenu } from '../../src/admin/shell/CardsMenu.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
-import { useSession } from '../../src/admin/session.js';
+import { AccessDenied, CardsMenu, TitleBar, useSession } from '../../src/admin/pages.js';
 import { SETTINGS_SECTIONS } from './cards.js';
 
 export const SETTINGS_TITLE = 'Configurações';

@@ -8,8 +8,7 @@ import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import MailIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import TableIcon from '@mui/icons-material/TableRowsOutlined';
 import { SUPERADMIN } from '../../src/domain/roles.js';
-import { canAccessResource } from '../../src/admin/authProvider.js';
-import type { CardSection } from '../../src/admin/shell/CardsMenu.js';
+import { canAccessResource, type CardSection } from '../../src/admin/pages.js';
 
 const can = (resource: string, action: string) => (roles: readonly string[]) => canAccessResource(roles, resource, action);
 const icon = (c: unknown) => c as ComponentType<{ sx?: object; color?: 'primary' | 'disabled' }>;

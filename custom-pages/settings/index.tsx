@@ -6,8 +6,7 @@
 import { lazy } from 'react';
 import { Navigate } from 'react-router-dom';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
-import type { CustomPage } from '../../src/admin/customPages.js';
-import type { RowLink } from '../../src/admin/generator/extensions.js';
+import type { CustomPage, RowLink } from '../../src/admin/pages.js';
 import { permissionPath } from './paths.js';
 
 const ToHome = () => <Navigate to="/settings/home" replace />;

@@ -8,11 +8,7 @@ import { useState, type MouseEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Button, CircularProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { downloadNamed, useApiOrigin } from '../../src/admin/generator/api.js';
-import { saveBlob, useFileNames } from '../../src/admin/generator/files.js';
-import { FormCell, FormSection } from '../../src/admin/generator/FormLayout.js';
-import { useToasts } from '../../src/admin/generator/RowActions.js';
-import type { ResourceConfig } from '../../src/admin/generator/schemas.js';
+import { downloadNamed, FormCell, FormSection, type ResourceConfig, saveBlob, useApiOrigin, useFileNames, useToasts } from '../../src/admin/pages.js';
 import { SPONSORSHIP_TEXTS as T } from './texts.js';
 
 const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string' && id !== '') : []);

@@ -27,11 +27,7 @@ import {
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
-import { useApiBase } from '../../src/admin/auth/context.js';
-import { DateTextField } from '../../src/admin/generator/DateInput.js';
-import { FormCell, FormSection } from '../../src/admin/generator/FormLayout.js';
-import { formatCountInput, parseCountInput } from '../../src/admin/generator/inputs.js';
-import { RequiredBanner } from '../../src/admin/generator/ResourceForm.js';
+import { DateTextField, formatCountInput, FormCell, FormSection, parseCountInput, RequiredBanner, useApiBase } from '../../src/admin/pages.js';
 import { formatMoneyInput, parseMoneyInput } from '../../src/domain/format.js';
 import { MSG } from '../../src/domain/messages.js';
 import { CITY_MSG, searchKey, STATE_CODES } from '../../src/domain/municipalities.js';

@@ -7,8 +7,7 @@ import { MSG } from '../../src/domain/messages.js';
 import { BUSINESS_TIME_ZONE } from '../../src/domain/communicationDates.js';
 import { ATTACHMENT_EXTENSIONS, MAX_ATTACHMENTS, SPONSORSHIP_FORM_FIELDS, SPONSORSHIP_MSG } from '../../src/domain/sponsorship.js';
 import { isCnpj, isCpf, isIsoDate, onlyDigits } from '../../src/domain/validators.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
-import { validatorsFor } from '../../src/admin/generator/validation.js';
+import { configByResource, validatorsFor } from '../../src/admin/pages.js';
 
 /** The staff's register of the requests: its schema gives the fields' limits and formats. */
 export const REQUESTS_RESOURCE = 'sponsorship-requests';

@@ -4,8 +4,7 @@
 // the edit form, which draws no read-only field). Kept tiny: this file is in the first bundle; the
 // pages and the buttons load on demand.
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
-import type { FieldView, FormNotice } from '../../src/admin/generator/extensions.js';
+import type { CustomPage, FieldView, FormNotice } from '../../src/admin/pages.js';
 
 const RequestPage = lazy(() => import('./RequestPage.js'));
 const links = () => import('./AttachmentLinks.js');

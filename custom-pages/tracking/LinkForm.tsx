@@ -12,17 +12,7 @@ import { Alert, Box, Button, CircularProgress, IconButton, InputAdornment, Stack
 import CopyIcon from '@mui/icons-material/ContentCopy';
 import { Form, ResourceContextProvider, useGetOne } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { v1Json, useApiOrigin } from '../../src/admin/generator/api.js';
-import { formReferences, isBlankId } from '../../src/admin/generator/dependent.js';
-import { HistoryPanel } from '../../src/admin/generator/HistoryPanel.js';
-import { FormReferencesProvider, SchemaInput } from '../../src/admin/generator/inputs.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
-import { FORM_MAX_WIDTH, FormCell, FormSection } from '../../src/admin/generator/ResourceForm.js';
-import { useToasts } from '../../src/admin/generator/RowActions.js';
-import type { ResourceConfig } from '../../src/admin/generator/schemas.js';
-import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
-import { useGoBack } from '../../src/admin/shell/navigation.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { AccessDenied, configByResource, FORM_MAX_WIDTH, FormCell, formReferences, FormReferencesProvider, FormSection, HistoryPanel, isBlankId, type ResourceConfig, SchemaInput, TitleBar, useApiOrigin, useGoBack, useToasts, v1Json } from '../../src/admin/pages.js';
 import { AREAS, LINKS, LIST_PATH, TEXTS } from './texts.js';
 
 const FIELDS = ['id_empresa', 'id_campanha', 'id_canal', 'id_destino'] as const;

@@ -2,9 +2,7 @@
 // Usuário, Cliques; Copiar Link, Estatísticas, QR Code, Editar) under the spec's banner about new
 // destinations.
 import { Alert } from '@mui/material';
-import ResourceList from '../../src/admin/generator/ResourceList.js';
-import { configByResource } from '../../src/admin/generator/registry.js';
-import { AccessDenied } from '../../src/admin/shell/AccessDenied.js';
+import { AccessDenied, configByResource, ResourceListScreen as ResourceList } from '../../src/admin/pages.js';
 import { LINKS, TEXTS } from './texts.js';
 
 export default function LinkList() {

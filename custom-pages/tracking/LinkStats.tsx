@@ -2,18 +2,14 @@
 // the link with its copy button and QR code downloads (PNG, SVG), the period (the last 30 days by
 // default), the totals' cards, the clicks per day (people and bots apart) and the devices (charts
 // loaded on demand), the browsers, systems and referrers. The list's QR Code action leads here.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, IconButton, Stack, Table, TableBody, TableCell, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, IconButton, Stack, Table, TableBody, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import CopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatNumber } from '../../src/domain/format.js';
-import { downloadNamed, useApiOrigin, v1Fetch, v1Json } from '../../src/admin/generator/api.js';
-import { saveBlob } from '../../src/admin/generator/files.js';
-import { useToasts } from '../../src/admin/generator/RowActions.js';
-import { useGoBack } from '../../src/admin/shell/navigation.js';
-import { TitleBar } from '../../src/admin/shell/TitleBar.js';
+import { DateTextField, downloadNamed, saveBlob, TitleBar, useApiOrigin, useGoBack, useToasts, v1Fetch, v1Json } from '../../src/admin/pages.js';
 import type { Day } from './StatsCharts.js';
 import { AREAS, DEVICE_LABELS, LIST_PATH, TEXTS, TOTALS } from './texts.js';
 
@@ -99,7 +95,12 @@ export default function LinkStats() {
   const toasts = useToasts();
   const [de, setDe] = useState('');
   const [ate, setAte] = useState('');
-  const period = DAY.test(de) && DAY.test(ate) && de <= ate ? `?de=${de}&ate=${ate}` : '';
+  // The period shown last (the server's default until one is chosen): a bound not typed keeps it, so
+  // typing one date (or typing the other as it already was) reads the period the boxes show.
+  const shown = useRef<{ de: string; ate: string } | null>(null);
+  const from = de || shown.current?.de || '';
+  const to = ate || shown.current?.ate || '';
+  const period = (de || ate) && DAY.test(from) && DAY.test(to) && from <= to ? `?de=${from}&ate=${to}` : '';
   const { data, isPending, error } = useQuery({
     queryKey: ['tracking-stats', id, period],
     queryFn: () => v1Json<Stats>(`/v1/vendas/tracking/url/${encodeURIComponent(id)}/estatisticas${period}`, { module: AREAS }),
@@ -112,6 +113,7 @@ export default function LinkStats() {
       toasts.failure(e);
     }
   };
+  if (data) shown.current = data.periodo;
   const link = data?.link;
   return (
     <Box sx={{ maxWidth: 1200, width: '100%', mx: 'auto', px: { xs: 1, sm: 2 }, pb: 4 }}>
@@ -132,8 +134,13 @@ export default function LinkStats() {
               </Tooltip>
             </Stack>
             <Stack direction="row" spacing={1}>
-              <TextField type="date" size="small" label={TEXTS.from} value={de || data.periodo.de} onChange={(e) => setDe(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-              <TextField type="date" size="small" label={TEXTS.to} value={ate || data.periodo.ate} onChange={(e) => setAte(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+              {/* DD/MM/AAAA whatever the browser's language (the engine's date box); the period applies once both are dates. */}
+              <Box sx={{ width: 180 }}>
+                <DateTextField size="small" fullWidth label={TEXTS.from} value={de || data.periodo.de} onChange={(v) => setDe(v ?? '')} />
+              </Box>
+              <Box sx={{ width: 180 }}>
+                <DateTextField size="small" fullWidth label={TEXTS.to} value={ate || data.periodo.ate} onChange={(v) => setAte(v ?? '')} />
+              </Box>
             </Stack>
           </Stack>
           <QrCode id={id} codigo={String(link.codigo)} />

@@ -4,7 +4,7 @@
 // save: Gerar Link / Atualizar Link, then Adicionar returns); the statistics page shows the clicks.
 // Screens load on demand: this entry is in the first bundle.
 import { lazy } from 'react';
-import type { CustomPage } from '../../src/admin/customPages.js';
+import type { CustomPage } from '../../src/admin/pages.js';
 import { EDIT_PATH, LINKS, LIST_PATH, REGISTER_PATH, STATS_PATH, TITLES } from './routes.js';
 
 export const pages: CustomPage[] = [

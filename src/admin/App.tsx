@@ -7,19 +7,34 @@
 import { lazy } from 'react';
 import { Route } from 'react-router-dom';
 import { ptBR as muiPtBR } from '@mui/material/locale';
-import { Admin, CustomRoutes, defaultTheme, localStorageStore, Resource, type DataProvider, type Store } from 'react-admin';
-import { createDataProvider } from './dataProvider.js';
-import { createAuthProvider, type IntranetAuthProvider } from './authProvider.js';
-import { ApiBaseContext } from './auth/context.js';
-import { i18nProvider } from './i18n/index.js';
-import { resourceConfigs, resourceModules } from './generator/registry.js';
-import { Lazy, resourceRoutes } from './generator/routes.js';
-import { setApiOrigin } from './generator/api.js';
+import { CssBaseline } from '@mui/material';
+import {
+  AdminContext,
+  AuthCallback,
+  CoreAdminUI,
+  CustomRoutes,
+  defaultTheme,
+  LoadingPage,
+  localStorageStore,
+  Notification,
+  Resource,
+  type DataProvider,
+  type Store,
+} from 'react-admin';
+import { createDataProvider } from './core/dataProvider.js';
+import { createAuthProvider, type IntranetAuthProvider } from './core/authProvider.js';
+import { ApiBaseContext } from './core/auth/context.js';
+import { i18nProvider } from './core/i18n/index.js';
+import { resourceModules, resourceSummaries } from './core/resources.js';
+import { Lazy } from './core/Lazy.js';
+import { resourceRoutes } from './routes.js';
+import { setApiOrigin } from './core/api.js';
 import { customPageRoutes } from './customPages.js';
 import { Layout } from './shell/Layout.js';
-import { APP_NAME } from './shell/TitleBar.js';
+import { APP_NAME } from './generator/TitleBar.js';
 import { CatchAll } from './shell/CatchAll.js';
-import { AccessDenied } from './shell/AccessDenied.js';
+import { AccessDenied } from './generator/AccessDenied.js';
+import { AuthenticationErrorPage, ErrorPage } from './shell/ErrorPage.js';
 
 const AdminHome = lazy(() => import('./shell/AdminHome.js'));
 const Home = lazy(() => import('./shell/Home.js'));
@@ -72,28 +87,35 @@ export function App({ dataProvider, authProvider, store, apiBase = '' }: AppProp
   }
   return (
     <ApiBaseContext.Provider value={apiBase}>
-      <Admin
-        title={APP_NAME}
+      <AdminContext
         dataProvider={dataProvider ?? defaultDataProvider}
         authProvider={auth}
-        requireAuth
-        loginPage={false}
         i18nProvider={i18nProvider}
-        layout={Layout}
-        dashboard={Dashboard}
-        catchAll={CatchAll}
-        accessDenied={AccessDenied}
         theme={theme}
         store={store ?? localStorageStore(undefined, 'intranet')}
-        disableTelemetry
       >
-        {resourceConfigs.map((c) => (
+        <CssBaseline enableColorScheme>
+          <CoreAdminUI
+            title={APP_NAME}
+            requireAuth
+            loginPage={false}
+            layout={Layout}
+            dashboard={Dashboard}
+            catchAll={CatchAll}
+            accessDenied={AccessDenied}
+            authCallbackPage={AuthCallback}
+            authenticationError={AuthenticationErrorPage}
+            error={ErrorPage}
+            loading={LoadingPage}
+            disableTelemetry
+          >
+        {resourceSummaries.map((c) => (
           <Resource key={c.resource} name={c.resource} recordRepresentation={c.recordLabel} options={{ label: c.title }} />
         ))}
         <CustomRoutes>
           {/* A bespoke page replaces the generated screen of the same path (the first match wins). */}
           {customPageRoutes(false)}
-          {resourceRoutes(resourceConfigs)}
+          {resourceRoutes(resourceSummaries)}
           <Route
             path="/modulos/admin"
             element={
@@ -104,7 +126,10 @@ export function App({ dataProvider, authProvider, store, apiBase = '' }: AppProp
           />
         </CustomRoutes>
         <CustomRoutes noLayout>{customPageRoutes(true, Layout)}</CustomRoutes>
-      </Admin>
+          </CoreAdminUI>
+          <Notification />
+        </CssBaseline>
+      </AdminContext>
     </ApiBaseContext.Provider>
   );
 }

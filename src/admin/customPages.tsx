@@ -5,32 +5,13 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Route, useParams } from 'react-router-dom';
 import { Loading, useAuthState } from 'react-admin';
-import { Lazy } from './generator/routes.js';
-import { AccessDenied } from './shell/AccessDenied.js';
-import { mayOpen, type ScreenAccess } from './shell/accessRules.js';
-import { useViewer } from './shell/useViewer.js';
+import type { CustomPage } from './core/customPage.js';
+import { Lazy } from './core/Lazy.js';
+import { AccessDenied } from './generator/AccessDenied.js';
+import { mayOpen } from './core/accessRules.js';
+import { useViewer } from './core/useViewer.js';
 
-export interface CustomPage {
-  /** Route path as the spec names it, e.g. '/human-resources/onboarding/report'. */
-  path: string;
-  /** Usually React.lazy(() => import('./Page.js')). */
-  component: ComponentType;
-  /** Pages drawn without the admin layout (sign-in, public careers pages): public. */
-  noLayout?: boolean;
-  /**
-   * Who may open the page (default: any signed-in user): roles, modules and rights, the employee
-   * flag, or an operation on a generated resource ({ resource: 'onboardings', operation: 'create' }).
-   */
-  access?: ScreenAccess;
-  /** The title the access-denied page shows in its title bar. */
-  title?: string;
-  /**
-   * What a visitor (nobody signed in) meets at this path instead of the sign-in, e.g. the sign-up
-   * leading to the page (the spec's public /applicants/register). Signed in, the page shows in the
-   * admin layout as any other; signing in on the visitor's page turns it into the page, same address.
-   */
-  visitor?: ComponentType;
-}
+export type { CustomPage };
 
 const modules = import.meta.glob<{ pages: CustomPage[] }>('/custom-pages/*/index.tsx', { eager: true });
 

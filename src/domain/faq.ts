@@ -1,6 +1,5 @@
 // The FAQ and the employee handbook (issue 18): texts, and the search words both the server (which
 // filters) and the browser (which marks the words found) read the same way.
-import { MSG } from './messages.js';
 
 /** A question as the reading calls answer it (GET /v1/public/faq, GET /v1/faq). */
 export interface FaqQuestion {
@@ -36,8 +35,6 @@ export interface HandbookCategory {
 
 export const FAQ_MSG = {
   tooMany: 'Foram realizadas muitas solicitações. Aguarde um minuto e tente novamente.',
-  /** A question or section of every provider (an empty Provedor) is the superadmin's to write. */
-  providerNeeded: MSG.sharedProviderNeeded,
 } as const;
 
 export const FAQ_TEXTS = {

@@ -32,6 +32,8 @@ export const MSG = {
   unknownField: 'Campo não permitido',
   /** A row of every provider (x-intranet.providerShared: an empty Provedor) is the superadmin's to write. */
   sharedProviderNeeded: 'Escolha o provedor: só o superadministrador escreve para todos os provedores.',
+  /** A reference (x-intranet.references.<campo>.sameProvider) to a row of another provider than the record's. */
+  sameProvider: (title: string) => `${title} deve ser do mesmo provedor do registro.`,
   /** A field of x-intranet.fieldAccess written by who lacks its right (after notAuthorized). */
   fieldRight: (title: string, rights: readonly string[] = []) =>
     `O campo "${title}" só pode ser alterado ${rights.includes('superadmin') && rights.length === 1 ? 'pelo superadministrador' : rights.some((r) => r === 'manage' || r === 'anyGestor') ? 'por um gestor' : 'por quem tem esse direito'}.`,

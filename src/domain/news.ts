@@ -15,7 +15,6 @@ export const NEWS_MSG = {
   readConfirmed: 'Leitura confirmada!',
   readError: 'Não foi possível confirmar a leitura. Tente novamente.',
   reactionError: 'Não foi possível registrar a sua reação. Tente novamente.',
-  departmentProvider: 'O departamento não é do provedor escolhido.',
   /** The bell's text when an item is published. */
   published: (titulo: string, requerLido: boolean) => (requerLido ? `Nova novidade com leitura obrigatória: ${titulo}` : `Novidade importante: ${titulo}`),
 };

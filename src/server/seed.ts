@@ -120,7 +120,7 @@ async function seedOnboarding(service: ResourceService) {
   for (const id_trilha of trails) await service.create(service.get('onboarding-trails'), { id_onboarding: onboarding.id, id_trilha, prioridade: prioridade++ }, SYSTEM);
 }
 
-// Demo data must pass the check digits: one maker of valid CPFs for every seed.
+// Demo data must pass the check digits: one maker of valid CPFs for every seed (customers/seed.ts; area seeds import it from there).
 export { demoCpf };
 
 /** Employee profiles of the demo employees (README "Demo sign-ins"), by e-mail. */

@@ -16,8 +16,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AMPLIFY_REFRESH_MARKER, createCognitoClient } from '../../src/admin/auth/cognitoClient.js';
-import { IdentityError, type IdentityClient } from '../../src/admin/auth/identityClient.js';
+import { AMPLIFY_REFRESH_MARKER, createCognitoClient } from '../../src/admin/core/auth/cognitoClient.js';
+import { IdentityError, type IdentityClient } from '../../src/admin/core/auth/identityClient.js';
 import { modulesOf } from '../../src/domain/roles.js';
 import { authPlugin } from '../../src/server/auth/access.js';
 import { createCognitoAuthenticator } from '../../src/server/auth/cognito.js';

@@ -2,6 +2,7 @@
 // their categories — rights by the HR home's rules (desligamentos:solicitante asks for dismissals),
 // provider scoping, and the write rules of src/server/personnel/hooks.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/domain/messages.js';
 import { PERSONNEL_MSG } from '../../src/server/personnel/hooks.js';
 import { bearer, testApp, type TestApp } from '../helpers/app.js';
 import { file, multipart, pdf, PNG } from '../helpers/files.js';
@@ -78,11 +79,11 @@ describe('employees', () => {
     const other = await created('/api/users', { nome: 'De Fora', email: `fora.${Date.now()}@pessoal.teste`, papeis: ['user'], id_empresas: [B], funcionario: true });
     let r = await call('POST', '/api/employees', null, { id_usuario: other.id, id_empresa: A, id_departamento: deptA, data_admissao: '2021-01-04' });
     expect(r.statusCode, r.body).toBe(400);
-    expect(r.json().errors).toEqual({ id_usuario: PERSONNEL_MSG.userProvider });
+    expect(r.json().errors).toEqual({ id_usuario: MSG.sameProvider('Usuário') });
     const mine = await created('/api/users', { nome: 'De Dentro', email: `dentro.${Date.now()}@pessoal.teste`, papeis: ['user'], id_empresas: [A], funcionario: true });
     r = await call('POST', '/api/employees', null, { id_usuario: mine.id, id_empresa: A, id_departamento: deptB, data_admissao: '2021-01-04' });
     expect(r.statusCode, r.body).toBe(400);
-    expect(r.json().errors).toEqual({ id_departamento: PERSONNEL_MSG.departmentProvider });
+    expect(r.json().errors).toEqual({ id_departamento: MSG.sameProvider('Departamento') });
     // One HR record per user.
     await created('/api/employees', { id_usuario: mine.id, id_empresa: A, id_departamento: deptA2, data_admissao: '2021-01-04' });
     r = await call('POST', '/api/employees', null, { id_usuario: mine.id, id_empresa: A, id_departamento: deptA, data_admissao: '2021-01-04' });

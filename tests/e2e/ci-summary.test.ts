@@ -53,7 +53,7 @@ describe('ci-summary', () => {
           name: '/check/work/main/tests/api/x.test.ts',
           status: 'failed',
           assertionResults: [
-            { status: 'failed', fullName: 'area quebra', failureMessages: ['AssertionError: expected 500 to be 200\n    at x.test.ts:3'] },
+            { status: 'failed', fullName: 'area quebra', failureMessages: ['AssertionError: expected 500 to be 200\n\n- Expected\n+ Received\n\n- 200\n+ 500\n    at x.test.ts:3'] },
             { status: 'passed', fullName: 'area oscila', failureMessages: ['Error: no message within 5000 ms\n    at y'] },
             { status: 'passed', fullName: 'area passa', failureMessages: [] },
           ],
@@ -65,6 +65,9 @@ describe('ci-summary', () => {
     expect(result.stdout).toContain('note: failed: tests/api/x.test.ts > area quebra: AssertionError: expected 500 to be 200\n');
     expect(result.stdout).toContain('note: flaky (passed on its retry): tests/api/x.test.ts > area oscila: Error: no message within 5000 ms\n');
     expect(result.stdout).not.toContain('area passa');
+    // What the assertion saw follows its note, without the stack.
+    expect(result.stdout).toContain('note: failed: tests/api/x.test.ts > area quebra: AssertionError: expected 500 to be 200\nnote:   | - Expected\nnote:   | + Received\nnote:   | - 200\nnote:   | + 500\n');
+    expect(result.stdout).not.toContain('x.test.ts:3');
   });
 
   it('counts a file that failed outside its tests, and a missing report, as failures', () => {

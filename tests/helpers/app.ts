@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/server/app.js';
 import { createPglite, createPostgres, type Database } from '../../src/server/db/index.js';
 import { migrate } from '../../src/server/db/migrate.js';
-import { loadRegistry } from '../../src/server/schemas/registry.js';
+import { loadRegistry, type Registry } from '../../src/server/schemas/registry.js';
 import { SCHEMAS_DIR } from '../../src/server/app.js';
 import { createUserWithPassword, DEFAULT_ADMIN, ensureSuperadmin } from '../../src/server/auth/bootstrap.js';
 import type { InjectOptions } from 'fastify';
@@ -38,8 +38,8 @@ function template(): string | undefined {
  * migrated template when there is one; migrate() still runs and finds nothing to do (it checks the
  * template's migrations against the files, as at every start).
  */
-export async function freshDatabase(options: { thread?: boolean } = {}): Promise<TestDatabase> {
-  const registry = loadRegistry(SCHEMAS_DIR);
+export async function freshDatabase(options: { thread?: boolean; registry?: Registry } = {}): Promise<TestDatabase> {
+  const registry = options.registry ?? loadRegistry(SCHEMAS_DIR);
   const from = template();
   if (!process.env.DATABASE_URL) {
     const tarball = from && existsSync(from) ? new Blob([readFileSync(from)]) : undefined;
@@ -84,8 +84,13 @@ export const TEST_PASSWORD = 'Teste#Senha2026';
  * `t.app.inject` calls with no token; `t.signIn` / `t.userToken` act as any other user.
  */
 export async function testApp(options: Partial<AppOptions> = {}, embedded: { thread?: boolean } = {}) {
-  const database = await freshDatabase(embedded);
-  const app = await buildApp({ db: database.db, ...options, config: { jwtSecret: undefined, ...options.config } });
+  // The schemas read once for the migrations' check and the app (as the product's main.ts does): half a second of
+  // a loaded machine's processor per server.
+  // A test's own registry (tests/helpers/fixtures.ts: the product's schemas plus fixtures whose tables the test creates
+  // after the start) is not the database's: the database is migrated and checked against the product's schemas.
+  const registry = options.registry ?? loadRegistry(SCHEMAS_DIR);
+  const database = await freshDatabase({ ...embedded, registry: options.registry ? undefined : registry });
+  const app = await buildApp({ db: database.db, registry, ...options, config: { jwtSecret: undefined, ...options.config } });
   await app.ready();
   await ensureSuperadmin(database.db, app.resources, app.identity, DEFAULT_ADMIN.email, DEFAULT_ADMIN.password);
   const signIn = async (email: string, password: string) => {
@@ -114,6 +119,10 @@ export async function testApp(options: Partial<AppOptions> = {}, embedded: { thr
       return signIn(email, TEST_PASSWORD);
     },
     async close() {
+      // The test is over: its client's connections go first. A listening server's close otherwise waited
+      // out the keep-alive (Fastify's 72 s) of the last connection the screens' fetch left open: 70 s of a
+      // UI file's 94 (auth-login), idle, in most UI files.
+      app.server.closeAllConnections();
       await app.close();
       await database.drop();
     },

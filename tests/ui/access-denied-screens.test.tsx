@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { NOT_ALLOWED_TEXT } from '../../src/admin/generator/ResourceForm.js';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import SettingsHome from '../../custom-pages/settings/SettingsHome.js';
 import { EmployeePermissions } from '../../custom-pages/settings/PermissionEditor.js';
 import { UserCurriculumPage } from '../../custom-pages/resume/ResumePage.js';

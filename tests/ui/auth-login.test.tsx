@@ -5,7 +5,7 @@ import './setup.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AUTH_MSG, MSG } from '../../src/domain/messages.js';
-import { getSession, SESSION_KEY } from '../../src/admin/session.js';
+import { getSession, SESSION_KEY } from '../../src/admin/core/session.js';
 import { accountThrottleKey } from '../../src/server/auth/identity.js';
 import { renderAdmin, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 

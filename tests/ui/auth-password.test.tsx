@@ -6,7 +6,7 @@ import './setup.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AUTH_MSG, MSG } from '../../src/domain/messages.js';
-import { getSession } from '../../src/admin/session.js';
+import { getSession } from '../../src/admin/core/session.js';
 import { PASSWORDS_DIFFER } from '../../custom-pages/auth/forms.js';
 import { renderAdmin, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as OTPAuth from 'otpauth';
 import { AUTH_MSG } from '../../src/domain/messages.js';
-import { getSession } from '../../src/admin/session.js';
-import { BuiltinIdentityClient } from '../../src/admin/auth/builtinClient.js';
+import { getSession } from '../../src/admin/core/session.js';
+import { BuiltinIdentityClient } from '../../src/admin/core/auth/builtinClient.js';
 import { TWO_FACTOR } from '../../custom-pages/auth/TwoFactor.js';
 import { renderAdmin, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 

@@ -8,7 +8,7 @@
 import './setup.js';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { groupByStatus, linkedinHref, matchesSearch, nextStatus, retryUnlessRefused, sourceLabel } from '../../custom-pages/careers/board.js';
 import { companyView, providerOf } from '../../custom-pages/careers/CompanyVacancies.js';
 import { TEXTS } from '../../custom-pages/careers/texts.js';

@@ -17,11 +17,11 @@ import type { MyApplication, PublicVacancy, VacancyDetails, VacancyList } from '
 import { SEARCH_DEBOUNCE_MS } from '../../custom-pages/careers-public/ListPage.js';
 import { CAREERS_TEXTS as T } from '../../custom-pages/careers-public/texts.js';
 import { isSitePath, safeNext } from '../../custom-pages/auth/forms.js';
-import { createDataProvider } from '../../src/admin/dataProvider.js';
+import { createDataProvider } from '../../src/admin/core/dataProvider.js';
 import { resourceModules } from '../../src/admin/generator/registry.js';
-import { i18nProvider } from '../../src/admin/i18n/index.js';
-import type { IntranetAuthProvider } from '../../src/admin/authProvider.js';
-import { setSession, type Session } from '../../src/admin/session.js';
+import { i18nProvider } from '../../src/admin/core/i18n/index.js';
+import type { IntranetAuthProvider } from '../../src/admin/core/authProvider.js';
+import { setSession, type Session } from '../../src/admin/core/session.js';
 import { CAREERS_MSG } from '../../src/domain/careers.js';
 import { formatDate } from '../../src/domain/format.js';
 

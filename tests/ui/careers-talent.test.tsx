@@ -11,7 +11,7 @@ import { cloneElement, type ReactElement } from 'react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation, type Location } from 'react-router-dom';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { customPageRoutes } from '../../src/admin/customPages.js';
 import { keywordsPath, keywordsTarget, searchQuery, snippetParts, talentFiltersOf, unescapeHtml } from '../../custom-pages/careers/talent.js';
 import { DASHBOARD_TEXTS, TALENT_TEXTS, TEXTS } from '../../custom-pages/careers/texts.js';

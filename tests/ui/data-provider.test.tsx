@@ -1,8 +1,8 @@
 import './setup.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider, ROLE_HEADER } from '../../src/admin/dataProvider.js';
-import { effectiveRole, getSession, setRefresher, setSession } from '../../src/admin/session.js';
-import { ApiError, downloadFile, uploadFile, v1Fetch, v1Json } from '../../src/admin/generator/api.js';
+import { createDataProvider, ROLE_HEADER } from '../../src/admin/core/dataProvider.js';
+import { effectiveRole, getSession, setRefresher, setSession } from '../../src/admin/core/session.js';
+import { ApiError, downloadFile, uploadFile, v1Fetch, v1Json } from '../../src/admin/core/api.js';
 
 afterEach(() => {
   setSession(null);

@@ -6,10 +6,10 @@ import './setup.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, ResourceContextProvider, SimpleForm, testDataProvider } from 'react-admin';
-import { i18nProvider } from '../../src/admin/i18n/index.js';
+import { i18nProvider } from '../../src/admin/core/i18n/index.js';
 import { CALENDAR_BUTTON_LABEL } from '../../src/admin/generator/DateInput.js';
 import { SchemaInput } from '../../src/admin/generator/inputs.js';
-import { toConfig, type EntitySchema } from '../../src/admin/generator/schemas.js';
+import { toConfig, type EntitySchema } from '../../src/admin/core/schemas.js';
 import { MSG } from '../../src/domain/messages.js';
 
 // A record with a required day, an optional one and a date-time, as schemas declare them.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '../../src/domain/messages.js';
 import { REQUIRED_BANNER } from '../../src/admin/generator/ResourceForm.js';
-import { getSession } from '../../src/admin/session.js';
+import { getSession } from '../../src/admin/core/session.js';
 import { COMPLETE_PROFILE } from '../../custom-pages/profile/Profile.js';
 import { DEFAULT_AVATAR_LABEL } from '../../src/admin/shell/ProfileMenu.js';
 import { startCepService, type CepService } from '../helpers/cepService.js';

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DELETE_WARNING } from '../../src/admin/generator/RowActions.js';
 import { monthTitle, type MonthCursor } from '../../src/admin/generator/MonthGrid.js';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { MSG } from '../../src/domain/messages.js';
 import { overlapMark, overlapNotice } from '../../custom-pages/events/texts.js';
 import { combo, pickOption } from './autocomplete.js';

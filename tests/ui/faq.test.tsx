@@ -9,14 +9,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, useLocation } from 'react-router-dom';
 import { Admin, CustomRoutes, memoryStore } from 'react-admin';
-import { ApiBaseContext } from '../../src/admin/auth/context.js';
+import { ApiBaseContext } from '../../src/admin/core/auth/context.js';
 import { customPageRoutes } from '../../src/admin/customPages.js';
-import { createDataProvider } from '../../src/admin/dataProvider.js';
+import { createDataProvider } from '../../src/admin/core/dataProvider.js';
 import { resourceModules } from '../../src/admin/generator/registry.js';
-import { i18nProvider } from '../../src/admin/i18n/index.js';
-import { setSession } from '../../src/admin/session.js';
+import { i18nProvider } from '../../src/admin/core/i18n/index.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { FAQ_MSG, FAQ_TEXTS, HANDBOOK_TEXTS } from '../../src/domain/faq.js';
-import { formValidators } from '../../custom-pages/faq/index.js';
 import { signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 
 // The signed-in frame (header, menus, notifications) is not what these tests look at.
@@ -168,18 +167,5 @@ describe('the handbook view', () => {
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(document.querySelector('[data-access-denied="true"]')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: HANDBOOK_TEXTS.contents })).toBeNull();
-  });
-});
-
-describe('the forms of questions and sections', () => {
-  it('ask who is not the superadmin for the provider (a row of every provider is the superadmin\'s)', () => {
-    expect(formValidators.map((v) => v.resource).sort()).toEqual(['employee-handbook', 'faq']);
-    for (const v of formValidators) {
-      setSession({ token: 'x', roles: ['rh:gestor'] });
-      expect(v.validate({ id_empresa: null })).toEqual({ errors: { id_empresa: FAQ_MSG.providerNeeded } });
-      expect(v.validate({ id_empresa: 3 })).toEqual({});
-      setSession(adminSession);
-      expect(v.validate({ id_empresa: null })).toEqual({});
-    }
   });
 });

@@ -1,10 +1,10 @@
 import './setup.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { rightsOf } from '../../src/admin/generator/access.js';
+import { rightsOf } from '../../src/admin/core/access.js';
 import { configByResource } from '../../src/admin/generator/registry.js';
 import { NOT_ALLOWED_TEXT } from '../../src/admin/generator/ResourceForm.js';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { renderAdmin, startServer, type UiServer } from './server.js';
 
 let ui: UiServer;

@@ -2,9 +2,9 @@ import './setup.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, ResourceContextProvider, SimpleForm, testDataProvider } from 'react-admin';
-import { i18nProvider } from '../../src/admin/i18n/index.js';
+import { i18nProvider } from '../../src/admin/core/i18n/index.js';
 import { DateRangeInput } from '../../src/admin/generator/DateRange.js';
-import { toConfig, type EntitySchema } from '../../src/admin/generator/schemas.js';
+import { toConfig, type EntitySchema } from '../../src/admin/core/schemas.js';
 import { DATE_RANGE_MESSAGE } from '../../src/domain/dateRange.js';
 import { renderAdmin, startServer, type UiServer } from './server.js';
 

@@ -2,7 +2,7 @@ import './setup.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { testApp, type TestApp } from '../helpers/app.js';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { exportCsv } from './csv.js';
 import { renderAdmin } from './server.js';
 

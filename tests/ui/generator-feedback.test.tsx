@@ -13,7 +13,7 @@ import { ResourceForm, SUBMIT_FEEDBACK_MS } from '../../src/admin/generator/Reso
 import { ResourceList } from '../../src/admin/generator/ResourceList.js';
 import { failureText, successText } from '../../src/admin/generator/resourceMessages.js';
 import { useTimers } from '../../src/admin/generator/timers.js';
-import type { ResourceConfig } from '../../src/admin/generator/schemas.js';
+import type { ResourceConfig } from '../../src/admin/core/schemas.js';
 import { renderAdmin, renderPage, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 
 /**

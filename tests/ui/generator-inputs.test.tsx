@@ -1,7 +1,7 @@
 import './setup.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setApiOrigin } from '../../src/admin/generator/api.js';
+import { setApiOrigin } from '../../src/admin/core/api.js';
 import { sanitizeHtml } from '../../src/admin/generator/sanitize.js';
 import { uploadProblem } from '../../src/domain/format.js';
 import { renderAdmin, startServer, type UiServer } from './server.js';

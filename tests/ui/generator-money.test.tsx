@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, ResourceContextProvider, SimpleForm, testDataProvider } from 'react-admin';
 import { formatMoneyInput, isMoney, parseMoneyInput } from '../../src/domain/format.js';
-import { i18nProvider } from '../../src/admin/i18n/index.js';
+import { i18nProvider } from '../../src/admin/core/i18n/index.js';
 import { displayText } from '../../src/admin/generator/fields.js';
 import { SchemaInput } from '../../src/admin/generator/inputs.js';
 import { csvExporter } from '../../src/admin/generator/ResourceList.js';
-import { toConfig, type EntitySchema } from '../../src/admin/generator/schemas.js';
+import { toConfig, type EntitySchema } from '../../src/admin/core/schemas.js';
 
 // A schema with a money field and a number whose name looks like money but is not declared so.
 const schema = {

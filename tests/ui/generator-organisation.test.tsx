@@ -1,8 +1,8 @@
 import './setup.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setApiOrigin } from '../../src/admin/generator/api.js';
-import { setSession } from '../../src/admin/session.js';
+import { setApiOrigin } from '../../src/admin/core/api.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { MSG } from '../../src/domain/messages.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { startCepService, type CepService } from '../helpers/cepService.js';

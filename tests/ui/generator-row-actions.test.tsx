@@ -11,12 +11,12 @@ import { Route } from 'react-router-dom';
 import holidaysSchema from '../../schemas/rh/holidays.json';
 import providersSchema from '../../schemas/rh/providers.json';
 import ResourceList from '../../src/admin/generator/ResourceList.js';
-import { resourceRoutes } from '../../src/admin/generator/routes.js';
+import { resourceRoutes } from '../../src/admin/routes.js';
 import { resourceConfigs } from '../../src/admin/generator/registry.js';
-import { aliasConfig, toConfig, type EntitySchema } from '../../src/admin/generator/schemas.js';
+import { aliasConfig, toConfig, type EntitySchema } from '../../src/admin/core/schemas.js';
 import { externalHref } from '../../src/admin/generator/SchemaActions.js';
 import { isKnownIcon } from '../../src/admin/generator/iconNames.js';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { exportCsv } from './csv.js';
 import { renderPage, signInAs, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 
@@ -308,7 +308,7 @@ describe('the list’s load error', () => {
   it('is the schema’s listError when the server refuses the list', async () => {
     await signedInWith(['user']);
     // The session still claims rh:leitor (taken away after sign-in): the screen opens, the server refuses.
-    const session = (await import('../../src/admin/session.js')).getSession()!;
+    const session = (await import('../../src/admin/core/session.js')).getSession()!;
     setSession({ ...session, roles: ['rh:leitor'] });
     open('/test/holidays/list');
     const toast = await screen.findByText('Erro ao carregar os feriados');

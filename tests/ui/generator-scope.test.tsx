@@ -13,10 +13,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import rulesSchema from '../../schemas/comunicacao/communication-rules.json';
-import { resourceRoutes, resourceScreenRoutes } from '../../src/admin/generator/routes.js';
+import { resourceRoutes, resourceScreenRoutes } from '../../src/admin/routes.js';
 import { resourceConfigs } from '../../src/admin/generator/registry.js';
-import { listPathOf, scopeHome, toConfig, withScope, type EntitySchema } from '../../src/admin/generator/schemas.js';
-import { setSession } from '../../src/admin/session.js';
+import { listPathOf, scopeHome, toConfig, withScope, type EntitySchema } from '../../src/admin/core/schemas.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { exportCsv } from './csv.js';
 import { renderAdmin, renderPage, signInAs, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 

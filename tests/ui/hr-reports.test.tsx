@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, useLocation } from 'react-router-dom';
 import { customPageRoutes } from '../../src/admin/customPages.js';
-import { Lazy } from '../../src/admin/generator/routes.js';
+import { Lazy } from '../../src/admin/routes.js';
 import ReportPage from '../../custom-pages/hr-reports/ReportPage.js';
 import { MONTHS } from '../../custom-pages/hr-reports/texts.js';
 import { todayInSaoPaulo } from '../../src/server/roulette/service.js';
@@ -117,6 +117,29 @@ describe('the HR report page', () => {
     await waitFor(async () => expect((await rowsText()).join('|')).toContain('Elias Sem Perfil'));
     const elias = within(await table()).getByText('Elias Sem Perfil').closest('tr')!;
     expect(within(elias).getAllByText('Não informado').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('filters by dates typed DD/MM/AAAA in the engine\'s date box, whatever the browser\'s language', async () => {
+    open(`/reports/list-dismiss?id_empresa=${A}&inicio=2026-01-01&fim=2026-12-31`);
+    const start = (await screen.findByRole('textbox', { name: 'Início' })) as HTMLInputElement;
+    const end = screen.getByRole('textbox', { name: 'Fim' }) as HTMLInputElement;
+    // Not the browser's own date input (whose text follows its language): a text box masked DD/MM/AAAA.
+    expect(start.getAttribute('type')).not.toBe('date');
+    expect(start.placeholder).toBe('DD/MM/AAAA');
+    expect(start.value).toBe('01/01/2026');
+    expect(end.value).toBe('31/12/2026');
+    expect(document.querySelectorAll('input[type="date"]:not([data-date-picker])')).toHaveLength(0);
+    // Half typed, the report keeps its period; a whole date goes to the address as the ISO day.
+    fireEvent.change(start, { target: { value: '05/12' } });
+    expect(address()).toContain('inicio=2026-01-01');
+    fireEvent.change(start, { target: { value: '05122026' } });
+    expect(start.value).toBe('05/12/2026');
+    await waitFor(() => expect(address()).toContain('inicio=2026-12-05'));
+    expect(address()).toContain('fim=2026-12-31');
+    // Not a real date: 'Data inválida' under the box, and the address keeps the last good day.
+    fireEvent.change(end, { target: { value: '31/02/2026' } });
+    expect(await screen.findByText('Data inválida')).toBeTruthy();
+    expect(address()).toContain('fim=2026-12-31');
   });
 
   it('tells a bad address apart and offers to clear its filters', async () => {

@@ -1,8 +1,8 @@
 import './setup.js';
 import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
-import { ptBRMessages } from '../../src/admin/i18n/pt-BR.js';
-import { i18nProvider, LOCALE } from '../../src/admin/i18n/index.js';
+import { ptBRMessages } from '../../src/admin/core/i18n/pt-BR.js';
+import { i18nProvider, LOCALE } from '../../src/admin/core/i18n/index.js';
 
 type Tree = { [key: string]: unknown };
 

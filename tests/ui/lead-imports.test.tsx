@@ -8,7 +8,7 @@
 import './setup.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { CHOOSE_PROVIDER } from '../../src/admin/generator/inputs.js';
 import { ALREADY_CREATED, FIX_FIRST, SELECTED_ONLY_BANNER, UNDO_LEADS } from '../../custom-pages/lead-imports/texts.js';
 import { combo, optionsOf, pickOption } from './autocomplete.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { NOT_ALLOWED_TEXT } from '../../src/admin/generator/ResourceForm.js';
 import { NOT_YET_AVAILABLE } from '../../src/admin/shell/NotYetAvailable.js';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { visibleMarketingSections } from '../../custom-pages/marketing/cards.js';
 import { renderAdmin, signOutLocally, startServer, type UiServer } from './server.js';
 

@@ -5,7 +5,7 @@ import './setup.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { NEWS_MSG } from '../../src/domain/news.js';
 import { PNG } from '../helpers/files.js';
 import { renderPage, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';

@@ -5,7 +5,7 @@
 import './setup.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
 import { renderPage, signInAs, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 

@@ -10,7 +10,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '../../src/domain/messages.js';
 import { ONBOARDING_MSG } from '../../src/domain/onboarding.js';
 import { visibleHrSections } from '../../custom-pages/hr-home/cards.js';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { renderAdmin, renderPage, signInAs, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 
 let ui: UiServer;

@@ -5,8 +5,8 @@
 import './setup.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { getSession, setSession } from '../../src/admin/session.js';
-import { resourceRoutes } from '../../src/admin/generator/routes.js';
+import { getSession, setSession } from '../../src/admin/core/session.js';
+import { resourceRoutes } from '../../src/admin/routes.js';
 import { resourceConfigs } from '../../src/admin/generator/registry.js';
 import { renderAdmin, renderPage, signInAs, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 

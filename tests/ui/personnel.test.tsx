@@ -6,7 +6,7 @@
 import './setup.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { pickOption } from './autocomplete.js';
 import { renderAdmin, signOutLocally, startServer, type UiServer } from './server.js';
 

@@ -1,8 +1,8 @@
 // The role header and the browser's access rule for resources of several areas (x-intranet.alsoModules).
 import { describe, expect, it } from 'vitest';
-import { roleForAreas } from '../../src/admin/dataProvider.js';
-import { canAccessResource } from '../../src/admin/authProvider.js';
-import { rightsOf } from '../../src/admin/generator/access.js';
+import { roleForAreas } from '../../src/admin/core/dataProvider.js';
+import { canAccessResource } from '../../src/admin/core/authProvider.js';
+import { rightsOf } from '../../src/admin/core/access.js';
 import { resourceConfigs } from '../../src/admin/generator/registry.js';
 
 describe('roleForAreas', () => {

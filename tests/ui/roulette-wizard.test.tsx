@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Link, Route, useLocation } from 'react-router-dom';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { MSG } from '../../src/domain/messages.js';
 import RouletteRegister, { RouletteEdit } from '../../custom-pages/roulette/Wizard.js';
 import {

@@ -5,7 +5,7 @@
 import './setup.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { BLOCKLIST_MARKERS } from '../../custom-pages/sales/BlocklistMarker.js';
 import { WHATSAPP_LABEL } from '../../src/admin/generator/fields.js';
 import { renderAdmin, signOutLocally, startServer, type UiServer } from './server.js';

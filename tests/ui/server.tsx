@@ -5,13 +5,13 @@ import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Admin, CustomRoutes, memoryStore } from 'react-admin';
 import { App } from '../../src/admin/App.js';
-import { ApiBaseContext } from '../../src/admin/auth/context.js';
+import { ApiBaseContext } from '../../src/admin/core/auth/context.js';
 import { customPageRoutes } from '../../src/admin/customPages.js';
-import { i18nProvider } from '../../src/admin/i18n/index.js';
-import { createDataProvider } from '../../src/admin/dataProvider.js';
+import { i18nProvider } from '../../src/admin/core/i18n/index.js';
+import { createDataProvider } from '../../src/admin/core/dataProvider.js';
 import { resourceModules } from '../../src/admin/generator/registry.js';
-import { fromAuthSession, setSession } from '../../src/admin/session.js';
-import { BuiltinIdentityClient } from '../../src/admin/auth/builtinClient.js';
+import { fromAuthSession, setSession } from '../../src/admin/core/session.js';
+import { BuiltinIdentityClient } from '../../src/admin/core/auth/builtinClient.js';
 import { TEST_PASSWORD, testApp, type TestApp } from '../helpers/app.js';
 import { createUserWithPassword } from '../../src/server/auth/bootstrap.js';
 

@@ -2,7 +2,7 @@ import './setup.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { NOT_ALLOWED_TEXT } from '../../src/admin/generator/ResourceForm.js';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { renderAdmin, startServer, type UiServer } from './server.js';
 
 let ui: UiServer;

@@ -9,8 +9,10 @@ import { MemoryRouter } from 'react-router-dom';
 import StarIcon from '@mui/icons-material/Star';
 import { CardsMenu, passesManagerCheck, visibleSections, type CardSection } from '../../src/admin/shell/CardsMenu.js';
 import { adminSections, hasAdminCards } from '../../src/admin/shell/adminSections.js';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { configByResource } from '../../src/admin/generator/registry.js';
+// The app's screens, which say where each card leads (the app loads them with its routes).
+import '../../src/admin/shell/screens.js';
 
 afterEach(() => setSession(null));
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { NO_ADMIN_CARDS } from '../../src/admin/shell/AdminHome.js';
 import { NOT_YET_AVAILABLE } from '../../src/admin/shell/NotYetAvailable.js';
-import { PLANNED_AREAS, plannedAreaOf } from '../../src/admin/shell/plannedRoutes.js';
+import { PLANNED_AREAS, plannedAreaOf } from '../../src/admin/core/plannedRoutes.js';
 import { fitTopMenu } from '../../src/admin/shell/TopMenu.js';
 import { renderAdmin, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 import { MONTH_NAMES } from '../../src/domain/format.js';

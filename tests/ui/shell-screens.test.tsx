@@ -9,9 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { canOpen } from '../../src/admin/shell/screens.js';
 import { HISTORY_TITLE } from '../../src/domain/history.js';
-import { NOT_ALLOWED_TEXT } from '../../src/admin/shell/AccessDenied.js';
+import { NOT_ALLOWED_TEXT } from '../../src/admin/generator/AccessDenied.js';
 import { ONBOARDING_WITHOUT_CONTENT } from '../../custom-pages/onboarding/OnboardingForm.js';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { renderAdmin, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 
 let ui: UiServer;

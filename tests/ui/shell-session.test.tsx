@@ -6,10 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ageLabel } from '../../src/domain/age.js';
 import { incidentText, notificationText, sameRoles, topMenuIconCount } from '../../src/domain/shell.js';
-import { getSession, setSession } from '../../src/admin/session.js';
-import { createDataProvider } from '../../src/admin/dataProvider.js';
+import { getSession, setSession } from '../../src/admin/core/session.js';
+import { createDataProvider } from '../../src/admin/core/dataProvider.js';
 import { resourceModules } from '../../src/admin/generator/registry.js';
-import { v1Json } from '../../src/admin/generator/api.js';
+import { v1Json } from '../../src/admin/core/api.js';
 import { COMPLETE_PROFILE } from '../../custom-pages/profile/Profile.js';
 import { renderAdmin, signInAs, signOutLocally, startServer, TEST_PASSWORD, type UiServer } from './server.js';
 

@@ -16,13 +16,13 @@ import { fieldViews, formNotices, pages } from '../../custom-pages/sponsorship/i
 import { AttachmentsNotice } from '../../custom-pages/sponsorship/AttachmentLinks.js';
 import { addAttachments, EMPTY_VALUES, formProblems, maskDocument, requestBody } from '../../custom-pages/sponsorship/form.js';
 import { SPONSORSHIP_TEXTS as T } from '../../custom-pages/sponsorship/texts.js';
-import { createDataProvider } from '../../src/admin/dataProvider.js';
+import { createDataProvider } from '../../src/admin/core/dataProvider.js';
 import { fieldViewOf, formNoticesOf } from '../../src/admin/generator/extensions.js';
 import { ExpandPanel } from '../../src/admin/generator/fields.js';
 import { configByResource, resourceModules } from '../../src/admin/generator/registry.js';
 import { REQUIRED_BANNER } from '../../src/admin/generator/ResourceForm.js';
-import { i18nProvider } from '../../src/admin/i18n/index.js';
-import { setSession } from '../../src/admin/session.js';
+import { i18nProvider } from '../../src/admin/core/i18n/index.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { FILE_TOO_LARGE_TEXT } from '../../src/domain/format.js';
 import { MSG } from '../../src/domain/messages.js';
 import { MAX_ATTACHMENTS, SPONSORSHIP_MSG } from '../../src/domain/sponsorship.js';

@@ -6,7 +6,7 @@
 import './setup.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setSession } from '../../src/admin/session.js';
+import { setSession } from '../../src/admin/core/session.js';
 import { CHOOSE_PROVIDER } from '../../src/admin/generator/inputs.js';
 import { TEXTS } from '../../custom-pages/tracking/texts.js';
 import { combo, optionsOf, pickOption } from './autocomplete.js';
@@ -134,5 +134,31 @@ describe('the edit and the statistics', () => {
     expect(await screen.findByText(TEXTS.empty)).toBeTruthy();
     expect(screen.getByRole('button', { name: TEXTS.qrPng })).toBeTruthy();
     expect(screen.getByLabelText('Cliques').textContent).toBe('0');
+  });
+
+  it('the statistics period is typed DD/MM/AAAA in the engine\'s date box, and read for those days', async () => {
+    const link = await create('tracking-links', { id_empresa: bitcom, id_campanha: campaign, id_canal: channel });
+    const spy = vi.spyOn(globalThis, 'fetch');
+    try {
+      renderAdmin(ui.baseUrl, `/marketing/tracking-link/stats/${link.id}`);
+      const from = (await screen.findByRole('textbox', { name: TEXTS.from })) as HTMLInputElement;
+      const to = screen.getByRole('textbox', { name: TEXTS.to }) as HTMLInputElement;
+      expect(from.getAttribute('type')).not.toBe('date');
+      expect(from.placeholder).toBe('DD/MM/AAAA');
+      expect(from.value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      const shownEnd = to.value;
+      fireEvent.change(from, { target: { value: '05/12/2026' } });
+      expect(from.value).toBe('05/12/2026');
+      // One bound typed: read with the end the box shows, when that period is a period.
+      const [d, m, y] = shownEnd.split('/');
+      if (`${y}-${m}-${d}` >= '2026-12-05') await waitFor(() => expect(spy.mock.calls.some(([url]) => String(url).includes(`/estatisticas?de=2026-12-05&ate=${y}-${m}-${d}`))).toBe(true));
+      // The other typed (a day the box did not show): those days.
+      const end = shownEnd === '31/12/2026' ? ['30/12/2026', '2026-12-30'] : ['31/12/2026', '2026-12-31'];
+      fireEvent.change(await screen.findByRole('textbox', { name: TEXTS.to }), { target: { value: end[0] } });
+      await waitFor(() => expect(spy.mock.calls.some(([url]) => String(url).includes(`/estatisticas?de=2026-12-05&ate=${end[1]}`))).toBe(true));
+      expect(((await screen.findByRole('textbox', { name: TEXTS.from })) as HTMLInputElement).value).toBe('05/12/2026');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../../src/server/app.js';
 import { createRegistry, loadMetaSchema, loadRegistry, loadSchemaFiles, SchemaError, type EntitySchema } from '../../src/server/schemas/registry.js';
 import { providerFlagFilter } from '../../src/admin/generator/dependent.js';
-import { buildConfigs, editPathOf, listPathOf, scopeValueOf, withScope } from '../../src/admin/generator/schemas.js';
+import { buildConfigs, editPathOf, listPathOf, scopeValueOf, withScope } from '../../src/admin/core/schemas.js';
 
 const meta = loadMetaSchema(SCHEMAS_DIR);
 const files = loadSchemaFiles(SCHEMAS_DIR);

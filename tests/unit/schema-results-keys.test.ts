@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../../src/server/app.js';
 import { createRegistry, loadMetaSchema, loadRegistry, loadSchemaFiles, type EntitySchema } from '../../src/server/schemas/registry.js';
-import { aliasConfig, buildConfigs, editPathOf, listPathOf, registerPathOf, scopeValueOf, withoutScope, withScope } from '../../src/admin/generator/schemas.js';
+import { aliasConfig, buildConfigs, editPathOf, listPathOf, registerPathOf, scopeValueOf, withoutScope, withScope } from '../../src/admin/core/schemas.js';
 import { missingFieldTitles } from '../../src/admin/generator/ResourceForm.js';
 
 const meta = loadMetaSchema(SCHEMAS_DIR);

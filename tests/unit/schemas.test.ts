@@ -79,10 +79,16 @@ describe('schema files', () => {
     ['a contextFields bound to an unknown field', (s: EntitySchema) => (refsOf(s).id_cargo.contextFields = { id_empresa: 'empresas' }), /users\.json: reference id_cargo contextFields names unknown field "empresas"/],
     ['a dependsOn that is neither a field nor in the chain', (s: EntitySchema) => (refsOf(s).id_cargo.dependsOn = 'id_cidade'), /reference id_cargo dependsOn "id_cidade" is neither a field of this record nor a reference of positions/],
     ['a filterField the referenced resource lacks', (s: EntitySchema) => (refsOf(s).id_cargo.filterField = 'setor'), /reference id_cargo filterField "setor" is not a field of positions/],
+    ['a sameProvider reference while its own provider is a list', (s: EntitySchema) => ((refsOf(s).id_cargo as { sameProvider?: boolean }).sameProvider = true), /reference id_cargo sameProvider needs the record's provider to be one column of it/],
   ])('the users schema with %s is refused, the message naming it', (_name, mutate, message) => {
     expect(checkAmongAll('auth/users.json', mutate)).toThrow(message);
     // The untouched set loads.
     expect(checkAmongAll('auth/users.json', () => {})).not.toThrow();
+  });
+
+  it('a sameProvider reference needs a referenced resource with a provider', () => {
+    expect(checkAmongAll('rh/news.json', (s) => ((refsOf(s).categoria as { sameProvider?: boolean }).sameProvider = true))).toThrow(/reference categoria sameProvider points to categories, which has no provider/);
+    expect(checkAmongAll('rh/news.json', () => {})).not.toThrow();
   });
 
   it('two schemas cannot claim the same resource or table', () => {

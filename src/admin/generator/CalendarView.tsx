@@ -5,6 +5,7 @@
 // warning colour with the mark as tooltip), a click opening the record's edit screen; then the
 // month's records as a list. The records are read with the list's getList, filtered on the month
 // (<start>_lte its last day, <end>_gte its first).
+import { fullConfig } from './registry.js';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -13,15 +14,15 @@ import WarningIcon from '@mui/icons-material/WarningAmber';
 import { ResourceContextProvider, useGetList } from 'react-admin';
 import { dayBounds } from '../../domain/dateRange.js';
 import { formatDate } from '../../domain/format.js';
-import { TitleBar } from '../shell/TitleBar.js';
-import { AccessDenied } from '../shell/AccessDenied.js';
-import { useSession } from '../session.js';
-import { useRights } from './access.js';
-import { useApiOrigin } from './api.js';
+import { TitleBar } from './TitleBar.js';
+import { AccessDenied } from './AccessDenied.js';
+import { useSession } from '../core/session.js';
+import { useRights } from '../core/access.js';
+import { useApiOrigin } from '../core/api.js';
 import { calendarMarksOf } from './extensions.js';
 import { monthBounds, MonthGrid, MonthNavigation, useMonthCursor, type MonthCursor } from './MonthGrid.js';
 import { useToasts } from './RowActions.js';
-import { editPathOf, registerPathOf, statusFieldOf, type ResourceConfig } from './schemas.js';
+import { editPathOf, registerPathOf, statusFieldOf, type ResourceConfig, type ResourceSummary } from '../core/schemas.js';
 import { ViewSwitch } from './ViewSwitch.js';
 
 /** The most records a month shows (the list's "Todos" page size). */
@@ -194,4 +195,9 @@ export function CalendarView({ config }: { config: ResourceConfig }) {
   );
 }
 
-export default CalendarView;
+/** The screen of a route, which names the resource by its summary (core/resources.ts): the whole config from registry.ts. */
+function CalendarViewScreen({ config, ...props }: Omit<Parameters<typeof CalendarView>[0], 'config'> & { config: ResourceSummary }) {
+  return <CalendarView config={fullConfig(config)} {...props} />;
+}
+
+export default CalendarViewScreen;

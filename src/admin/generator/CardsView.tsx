@@ -4,16 +4,16 @@ import { useNavigate } from 'react-router-dom';
 import { Box, Card, CardActionArea, CardActions, CardContent, CircularProgress, Typography } from '@mui/material';
 import { RecordContextProvider, useListContext } from 'react-admin';
 import { NO_DATA_TEXT, isImageFieldName } from '../../domain/format.js';
-import type { Rights } from './access.js';
+import type { Rights } from '../core/access.js';
 import { SchemaField, StatusDot } from './fields.js';
 import { FileImage } from './files.js';
 import { isIconNameField, NamedIcon } from './iconNames.js';
-import { columnTitle } from './paths.js';
+import { columnTitle } from '../core/paths.js';
 import { configByResource } from './registry.js';
 import { hasRowActions, RowActions } from './RowActions.js';
-import { editPathOf, statusFieldOf, type ResourceConfig } from './schemas.js';
+import { editPathOf, statusFieldOf, type ResourceConfig } from '../core/schemas.js';
 import { fillRoute } from '../../domain/rowActions.js';
-import { useSession } from '../session.js';
+import { useSession } from '../core/session.js';
 
 export function CardsView({ config, rights }: { config: ResourceConfig; rights: Rights }) {
   const { data, isPending } = useListContext();

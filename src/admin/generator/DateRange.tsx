@@ -11,7 +11,7 @@ import { applyMask, formatShortDate, parseShortDate, SHORT_DATE_MASK } from '../
 import { MSG } from '../../domain/messages.js';
 import { DateInput } from './DateInput.js';
 import { validation } from './inputs.js';
-import type { ResourceConfig } from './schemas.js';
+import type { ResourceConfig } from '../core/schemas.js';
 
 type AnyValidator = (value: unknown, values?: Record<string, unknown>) => string | undefined;
 

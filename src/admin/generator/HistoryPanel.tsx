@@ -20,10 +20,10 @@ import HistoryIcon from '@mui/icons-material/History';
 import { useDataProvider, useGetMany, type Identifier } from 'react-admin';
 import { formatDateTime, isEmptyValue } from '../../domain/format.js';
 import { authorText, describeHistory, HISTORY_ACTION_TEXT, HISTORY_TITLE, type FieldChange } from '../../domain/history.js';
-import type { IntranetDataProvider } from '../dataProvider.js';
+import type { IntranetDataProvider } from '../core/dataProvider.js';
 import { fieldViewOf } from './extensions.js';
 import { displayText } from './fields.js';
-import type { ResourceConfig } from './schemas.js';
+import type { ResourceConfig } from '../core/schemas.js';
 
 export function HistoryPanel({ config, id }: { config: ResourceConfig; id: Identifier }) {
   const dataProvider = useDataProvider<IntranetDataProvider>();

@@ -19,25 +19,26 @@ import {
 } from 'react-admin';
 import { MSG } from '../../domain/messages.js';
 import { fillRoute, placeholders } from '../../domain/rowActions.js';
-import { TitleBar } from '../shell/TitleBar.js';
-import { AccessDenied, NOT_ALLOWED_TEXT } from '../shell/AccessDenied.js';
-import { useGoBack } from '../shell/navigation.js';
-import { lockedFieldsOf, useRights } from './access.js';
-import { useSession } from '../session.js';
-import { useApiOrigin } from './api.js';
+import { TitleBar } from './TitleBar.js';
+import { AccessDenied, NOT_ALLOWED_TEXT } from './AccessDenied.js';
+import { useGoBack } from '../core/navigation.js';
+import { lockedFieldsOf, useRights } from '../core/access.js';
+import { useSession } from '../core/session.js';
+import { useApiOrigin } from '../core/api.js';
 import { contextChain, contextFields, formReferences, isBlankId } from './dependent.js';
 import { formNoticesOf, formOnlyFieldsOf, formValidatorsOf } from './extensions.js';
 import { HistoryPanel } from './HistoryPanel.js';
 import { SharedWithProbe, unmanagedFieldsOf, writingRules } from './managedFields.js';
 import { ContextSelect, FormReferencesProvider, isWide, SchemaInput } from './inputs.js';
 import { DateRangeInput, isRangeEnd, rangeStartingAt } from './DateRange.js';
-import { configByResource } from './registry.js';
+import { configByResource, fullConfig } from './registry.js';
 import { useResourceToasts, useToasts } from './RowActions.js';
 import { SubmitButton } from './SubmitButton.js';
 import { useTimers } from './timers.js';
 import { MISSING_VALUE_ARG } from './validation.js';
-import { baseType, registerPathOf, returnPathOf, scopeFieldValue, scopeHome, scopeValueOf, withScope, type ResourceConfig } from './schemas.js';
+import { baseType, registerPathOf, returnPathOf, scopeFieldValue, scopeHome, scopeValueOf, withScope, type ResourceConfig, type ResourceSummary } from '../core/schemas.js';
 import { FormCell, FormSection } from './FormLayout.js';
+import { SchemaField } from './fields.js';
 
 export { FormCell, FormSection };
 
@@ -290,7 +291,27 @@ function LockedInput({ config, field }: { config: ResourceConfig; field: string 
   );
 }
 
-function FormSections({ config, locked, hidden }: { config: ResourceConfig; locked: Set<string>; hidden: Set<string> }) {
+/**
+ * A read-only field (`readOnly`: written by the server, as a request's protocol or a campaign
+ * result's funnel figures) on the edit screen: its title and its stored value as the list shows it
+ * (dates DD/MM/AAAA, money in reais, enums by their labels, references by their label). Never sent.
+ */
+function ReadOnlyValue({ config, field }: { config: ResourceConfig; field: string }) {
+  const title = config.properties[field]?.title ?? field;
+  const id = `readonly-${field}`;
+  return (
+    <Box role="group" aria-labelledby={id} data-readonly-field={field} sx={{ px: 1.5, pt: 1, pb: 1.5, mt: 1, mb: 2.5, bgcolor: 'action.hover', borderRadius: 1 }}>
+      <Typography id={id} variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+        {title}
+      </Typography>
+      <Box sx={{ minHeight: 24 }}>
+        <SchemaField config={config} source={field} />
+      </Box>
+    </Box>
+  );
+}
+
+function FormSections({ config, locked, hidden, mode }: { config: ResourceConfig; locked: Set<string>; hidden: Set<string>; mode: 'create' | 'edit' }) {
   // Context selects (provider and department of a position's sector, ...) go before their field, once.
   const drawn = new Set<string>();
   const references = useMemo(() => formReferences(config, lookup), [config]);
@@ -301,7 +322,17 @@ function FormSections({ config, locked, hidden }: { config: ResourceConfig; lock
         const cells = section.fields.flatMap((field) => {
           const p = config.properties[field];
           // x-intranet.managedFields the viewer does not manage for this record: not drawn.
-          if (!p || p.readOnly || hidden.has(field)) return [];
+          if (!p || hidden.has(field)) return [];
+          // Read-only fields are the server's: shown on the edit screen as the list shows them, never on the register.
+          if (p.readOnly) {
+            return mode === 'edit'
+              ? [
+                  <FormCell key={field} wide={isWide(p)}>
+                    <ReadOnlyValue config={config} field={field} />
+                  </FormCell>,
+                ]
+              : [];
+          }
           // An optional scope without its parent offers the parent's own select.
           if (field === config.scope?.field && (config.scopeValue !== undefined || !config.scope.optional)) {
             return [
@@ -352,11 +383,13 @@ function defaultsOf(config: ResourceConfig) {
 }
 
 /**
- * The record without the context fields, which only filter the selects, and without the form-only
- * values of bespoke inputs and the record-level checks' verdict.
+ * The record without the context fields, which only filter the selects, without the form-only
+ * values of bespoke inputs and the record-level checks' verdict, and without the read-only fields
+ * (the server writes them: the edit screen shows them, and never sends them back).
  */
 function withoutContext(config: ResourceConfig, locked: Set<string>, hidden: Set<string>) {
-  const skip = [...contextFields(config, lookup), ...formOnlyFieldsOf(config.resource), FORM_CHECK, ...locked, ...hidden];
+  const readOnly = Object.keys(config.properties).filter((f) => config.properties[f].readOnly);
+  const skip = [...contextFields(config, lookup), ...formOnlyFieldsOf(config.resource), FORM_CHECK, ...locked, ...hidden, ...readOnly];
   return (data: Record<string, unknown>) => {
     const out = { ...data };
     for (const field of skip) delete out[field];
@@ -461,7 +494,7 @@ export function ResourceForm({ config: declared, mode }: { config: ResourceConfi
       <InvalidSubmitNotifier requiredText={config.messages.required} config={config} />
       {checks && <FormCheckField config={config} />}
       {probe && <SharedWithProbe config={config} userId={session?.user?.usuarioId} onChange={setSharedManager} />}
-      <FormSections config={config} locked={locked} hidden={hidden} />
+      <FormSections config={config} locked={locked} hidden={hidden} mode={mode} />
       <FormNotices config={config} mode={mode} />
     </SimpleForm>
   );
@@ -497,4 +530,9 @@ export function ResourceForm({ config: declared, mode }: { config: ResourceConfi
 
 export const ResourceCreate = ({ config }: { config: ResourceConfig }) => <ResourceForm config={config} mode="create" />;
 export const ResourceEdit = ({ config }: { config: ResourceConfig }) => <ResourceForm config={config} mode="edit" />;
-export default ResourceForm;
+/** The screen of a route, which names the resource by its summary (core/resources.ts): the whole config from registry.ts. */
+function ResourceFormScreen({ config, ...props }: Omit<Parameters<typeof ResourceForm>[0], 'config'> & { config: ResourceSummary }) {
+  return <ResourceForm config={fullConfig(config)} {...props} />;
+}
+
+export default ResourceFormScreen;

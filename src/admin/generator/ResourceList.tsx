@@ -24,25 +24,25 @@ import {
   type Identifier,
 } from 'react-admin';
 import { CSV_FILE_NAME, EMPTY_TEXT, NO_DATA_TEXT, toCsv } from '../../domain/format.js';
-import { TitleBar } from '../shell/TitleBar.js';
-import { AccessDenied } from '../shell/AccessDenied.js';
+import { TitleBar } from './TitleBar.js';
+import { AccessDenied } from './AccessDenied.js';
 import { displayText, ExpandPanel, FlagHeader, isStatusField, SchemaField } from './fields.js';
 import { ReferenceAutocomplete, SELECT_DEBOUNCE_MS } from './inputs.js';
 import { DEFAULT_PAGE_SIZE, ListPagination } from './ListPagination.js';
-import { configByResource } from './registry.js';
-import { readableList, useRights, type Rights } from './access.js';
-import { useApiOrigin } from './api.js';
+import { configByResource, fullConfig } from './registry.js';
+import { readableList, useRights, type Rights } from '../core/access.js';
+import { useApiOrigin } from '../core/api.js';
 import { CardsView } from './CardsView.js';
 import { ViewSwitch } from './ViewSwitch.js';
 import { DateRangeFilter } from './DateRange.js';
 import { ExportAllButton } from './ExportButton.js';
 import { FilterDrawerButton } from './FilterDrawer.js';
 import { EXPAND_SX, expandColumn } from './ExpandToggle.js';
-import { columnTitle, pathTexts, type FetchMany, type RecordLike } from './paths.js';
+import { columnTitle, pathTexts, type FetchMany, type RecordLike } from '../core/paths.js';
 import { useFitLevel } from './fit.js';
 import { CompactActions, hasRowActions, RowActions, useToasts } from './RowActions.js';
-import { baseType, editPathOf, registerPathOf, scopeHome, scopeValueOf, withoutScope, withScope, type ResourceConfig } from './schemas.js';
-import { useSession } from '../session.js';
+import { baseType, editPathOf, registerPathOf, scopeHome, scopeValueOf, withoutScope, withScope, type ResourceConfig, type ResourceSummary } from '../core/schemas.js';
+import { useSession } from '../core/session.js';
 
 export const LIST_MAX_WIDTH = 983;
 
@@ -299,4 +299,9 @@ export function ResourceList({ config: declared, view = declared.list.view, bann
   );
 }
 
-export default ResourceList;
+/** The screen of a route, which names the resource by its summary (core/resources.ts): the whole config from registry.ts. */
+function ResourceListScreen({ config, ...props }: Omit<Parameters<typeof ResourceList>[0], 'config'> & { config: ResourceSummary }) {
+  return <ResourceList config={fullConfig(config)} {...props} />;
+}
+
+export default ResourceListScreen;

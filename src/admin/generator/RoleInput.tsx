@@ -6,9 +6,9 @@ import { Chip, createFilterOptions } from '@mui/material';
 import { TextArrayInput } from 'react-admin';
 import { canGrantRole, roleLabel, SUPERADMIN, USERS_GESTOR, KNOWN_MODULES } from '../../domain/roles.js';
 import { searchKey } from '../../domain/municipalities.js';
-import { useSession } from '../session.js';
+import { useSession } from '../core/session.js';
 import { resourceConfigs } from './registry.js';
-import type { PropertySchema } from './schemas.js';
+import type { PropertySchema } from '../core/schemas.js';
 import type { Validator } from './validation.js';
 
 /** Whether a property holds a role, or a list of roles. */

@@ -3,7 +3,7 @@
 // pages (a provider's cities, ...), edit, Ativar/Desativar (x-intranet.toggle, or a writable 'ativo'),
 // and delete after the spec's irreversibility warning (on rows meeting x-intranet.deleteWhen), then
 // the schema's actions placed at the end. 'Super Admin' rows cannot be deleted.
-import { createContext, useContext, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useContext, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Button, IconButton, Stack, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
@@ -11,115 +11,22 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import SwitchOnIcon from '@mui/icons-material/ToggleOn';
 import SwitchOffIcon from '@mui/icons-material/ToggleOffOutlined';
-import { useDelete, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
-import { MSG } from '../../domain/messages.js';
-import { fillRoute, meets, toggleStep, type ToggleConfirm, type ToggleConfirmStep } from '../../domain/rowActions.js';
-import { isSuperAdminRow, type Rights } from './access.js';
+import { useDelete, useRecordContext, useRefresh } from 'react-admin';
+import { fillRoute, meets } from '../../domain/rowActions.js';
+import { isSuperAdminRow, type Rights } from '../core/access.js';
 import { IntranetDialog } from './Dialog.js';
 import { rowLinksOf } from './extensions.js';
-import { canOpen } from '../shell/screens.js';
-import { useViewer } from '../shell/useViewer.js';
-import { useSession } from '../session.js';
-import { failureText, interpolate, successText, type WriteKind } from './resourceMessages.js';
+import { canOpen } from '../core/screenAccess.js';
+import { useViewer } from '../core/useViewer.js';
+import { useSession } from '../core/session.js';
+import { CompactActions, DELETE_WARNING, ERROR_TOAST_MS, SUCCESS_TOAST_MS, SUPER_ADMIN_DELETE_TEXT, useResourceToasts, useToasts, useToggleWrite } from './toasts.js';
+import { interpolate } from './resourceMessages.js';
 import { actionAllowed, rowActionsFor, SchemaAction } from './SchemaActions.js';
-import { editPathOf, type ResourceConfig } from './schemas.js';
-
-export const DELETE_WARNING = 'Essa ação é IRREVERSÍVEL e não permite a recuperação de dados.';
-export const SUPER_ADMIN_DELETE_TEXT = 'Não é possível excluir um Super Admin';
-export const SUCCESS_TOAST_MS = 3500;
-export const ERROR_TOAST_MS = 5000;
+import { editPathOf, type ResourceConfig } from '../core/schemas.js';
 
 const stop = (e: MouseEvent) => e.stopPropagation();
 
-export function useToasts() {
-  const notify = useNotify();
-  return useMemo(
-    () => ({
-      success: (message: string = MSG.success) => notify(message, { type: 'success', autoHideDuration: SUCCESS_TOAST_MS, messageArgs: { _: message } }),
-      failure: (error?: unknown) => {
-        const message = (error as { message?: string } | undefined)?.message || MSG.failure;
-        notify(message, { type: 'error', autoHideDuration: ERROR_TOAST_MS, messageArgs: { _: message } });
-      },
-    }),
-    [notify],
-  );
-}
-
-/**
- * The toasts of a resource's writes (x-intranet.messages, resourceMessages.ts): done() after a
- * create, update or delete, with '{campo}' from the record the server answered; failed() with the
- * schema's error text, else the server's, else the generic one.
- */
-export function useResourceToasts(config: Parameters<typeof successText>[0]) {
-  const toasts = useToasts();
-  return useMemo(
-    () => ({
-      done: (kind: WriteKind, record?: Record<string, unknown> | null) => toasts.success(successText(config, kind, record)),
-      failed: (kind: WriteKind, error: unknown, record?: Record<string, unknown> | null) =>
-        toasts.failure({ message: failureText(config, kind, error, record) }),
-    }),
-    [toasts, config],
-  );
-}
-
-type Row = Record<string, unknown> & { id?: unknown };
-
-/** A template filled from the row ({campo}); a placeholder the row leaves empty is dropped rather than the whole text. */
-const filled = (template: string, config: ResourceConfig, record: Row) => interpolate(template, config, record) ?? template.replace(/\{[a-z][a-z0-9_]*\}/g, '').replace(/\s+([?.!,])/g, '$1');
-
-/**
- * The write of a toggle (Ativar/Desativar, a switch column): one boolean field, pessimistic. Switched
- * at once with the toasts messages.toggled and toggleError; or, where the schema declares the
- * direction in `confirm` (a register the group shares: the change reaches everyone), after the
- * engine's dialog titled by the step, and then the step's own message says what it did.
- */
-export function useToggleWrite(config: ResourceConfig) {
-  const writes = useResourceToasts(config);
-  const toasts = useToasts();
-  const [update, { isPending }] = useUpdate();
-  const [asking, setAsking] = useState<{ record: Row; field: string; next: boolean; step: ToggleConfirmStep; label: string } | null>(null);
-  const write = (record: Row, field: string, next: boolean, step?: ToggleConfirmStep) =>
-    update(
-      config.resource,
-      { id: record.id, data: { [field]: next }, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: (saved) => {
-          setAsking(null);
-          const merged = { ...record, ...(saved as Row) };
-          if (step) toasts.success(filled(step.message, config, merged));
-          else writes.done('toggled', merged);
-        },
-        onError: (error) => {
-          setAsking(null);
-          writes.failed('toggled', error, record);
-        },
-      },
-    );
-  /** Switches `field` of the row to `next`, asking first when `confirm` says so for that direction; `label` names the dialog's button. */
-  const flip = (record: Row, field: string, next: boolean, confirm: ToggleConfirm | undefined, label = 'Confirmar') => {
-    const step = toggleStep(confirm, next);
-    if (step) setAsking({ record, field, next, step, label });
-    else write(record, field, next);
-  };
-  const dialog: ReactNode = asking && (
-    <IntranetDialog
-      open
-      icon={<WarningIcon color="warning" />}
-      title={filled(asking.step.title, config, asking.record)}
-      text={asking.step.text && filled(asking.step.text, config, asking.record)}
-      primaryButtonLabel={asking.label}
-      primaryColor="warning"
-      loading={isPending}
-      onConfirm={() => write(asking.record, asking.field, asking.next, asking.step)}
-      onClose={() => setAsking(null)}
-    />
-  );
-  return { flip, dialog, pending: isPending };
-}
-
-/** A table short of room (fit.ts): Ativar/Desativar become a switch icon with its tooltip. */
-export const CompactActions = createContext(false);
+export { CompactActions, DELETE_WARNING, ERROR_TOAST_MS, SUCCESS_TOAST_MS, SUPER_ADMIN_DELETE_TEXT, useResourceToasts, useToasts, useToggleWrite };
 
 /** Whether a row of this resource has any action the user may use (else the column is hidden). */
 export function hasRowActions(config: ResourceConfig, rights: Rights, roles: readonly string[] = []) {

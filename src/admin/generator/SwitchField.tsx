@@ -7,9 +7,9 @@
 import { useContext, type MouseEvent } from 'react';
 import { Stack, Switch, Tooltip, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
-import { useRights } from './access.js';
-import { CompactActions, useToggleWrite } from './RowActions.js';
-import type { ResourceConfig, SwitchLabels } from './schemas.js';
+import { useRights } from '../core/access.js';
+import { CompactActions, useToggleWrite } from './toasts.js';
+import type { ResourceConfig, SwitchLabels } from '../core/schemas.js';
 
 const stop = (e: MouseEvent) => e.stopPropagation();
 

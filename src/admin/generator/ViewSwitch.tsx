@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Button, ButtonGroup } from '@mui/material';
 import ListIcon from '@mui/icons-material/ViewList';
 import CalendarIcon from '@mui/icons-material/CalendarMonth';
-import type { ResourceConfig } from './schemas.js';
+import type { ResourceConfig } from '../core/schemas.js';
 
 export const LIST_VIEW_LABEL = 'Lista';
 export const CALENDAR_VIEW_LABEL = 'Calendário';

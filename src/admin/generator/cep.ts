@@ -4,7 +4,7 @@
 // whose city the form's provider does not have yet offers to create it (POST /v1/createCity); with
 // fewer than 6 characters the looked-up fields are cleared. Which fields are filled is read from the
 // names the schemas use.
-import { ApiError, v1Json } from './api.js';
+import { ApiError, v1Json } from '../core/api.js';
 
 export const CEP_NOT_FOUND = 'CEP não encontrado, tente novamente';
 /** Masked length that triggers the lookup, and the length under which the address is cleared. */

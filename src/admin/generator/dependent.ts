@@ -10,7 +10,7 @@
 // them. A reference with `providerFlag` (a lead import's campaign and channel) offers instead the
 // active options carrying the chosen provider's flag (providerFlagFilter). Pure: no React.
 import { flagOfProvider } from '../../domain/salesFlags.js';
-import type { Reference, ResourceConfig } from './schemas.js';
+import type { Reference, ResourceConfig } from '../core/schemas.js';
 
 export interface SelectSpec {
   field: string;

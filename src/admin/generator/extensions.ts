@@ -8,7 +8,7 @@
 // `calendarMarks`, marks of the records of a calendar view (list.calendar: the overlapping events).
 // All are read here, so the generator needs no edit to take them.
 import type { ComponentType } from 'react';
-import type { Operation, ResourceConfig } from './schemas.js';
+import type { Operation, ResourceConfig } from '../core/schemas.js';
 import type { Validator } from './validation.js';
 
 export interface RowLink {

@@ -4,67 +4,21 @@ import { Box, Chip, CircularProgress, IconButton, Stack, Tooltip, Typography } f
 import CheckIcon from '@mui/icons-material/Check';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { ReferenceArrayField, ReferenceField, SingleFieldList, TextField, useNotify, useRecordContext } from 'react-admin';
-import {
-  EMPTY_TEXT,
-  formatBRL,
-  formatDate,
-  formatDateTime,
-  formatMonthDay,
-  formatNumber,
-  isEmptyValue,
-} from '../../domain/format.js';
+import { EMPTY_TEXT, isEmptyValue } from '../../domain/format.js';
 import { INVALID_PHONE_TEXT, isImageFieldName, whatsappUrl } from '../../domain/format.js';
-import { roleLabel } from '../../domain/roles.js';
 import { fieldViewOf } from './extensions.js';
 import { FileImage } from './files.js';
 import { isIconNameField, NamedIcon } from './iconNames.js';
-import { columnTitle, fieldPath } from './paths.js';
+import { columnTitle, fieldPath } from '../core/paths.js';
 import { configByResource } from './registry.js';
 import { RoleChip } from './RoleInput.js';
 import { SwitchField } from './SwitchField.js';
-import { htmlText } from './sanitize.js';
-import { baseType, statusFieldOf, type PropertySchema, type ResourceConfig } from './schemas.js';
+import { ACTIVE_TEXT, displayText, isStatusField, roleText } from './displayText.js';
+import { baseType, type ResourceConfig } from '../core/schemas.js';
 
 const lookup = (resource: string) => configByResource.get(resource);
 
-export const ACTIVE_TEXT = { true: 'Ativo', false: 'Inativo' } as const;
-
-/** The text of a plain (non-reference) value, as tables and the CSV show it. */
-export function displayText(config: ResourceConfig, field: string, value: unknown): string {
-  if (isEmptyValue(value)) return EMPTY_TEXT;
-  const p = config.properties[field];
-  if (!p) return String(value);
-  const type = baseType(p);
-  if (type === 'boolean') {
-    // A switch column says its state's own words ('Permitido' / 'Restrito').
-    const labels = config.list?.switches?.[field];
-    if (labels) return value ? labels.on : labels.off;
-    return isStatusField(config, field) ? ACTIVE_TEXT[String(Boolean(value)) as 'true' | 'false'] : value ? 'Sim' : 'Não';
-  }
-  if (p.format === 'date') return formatDate(value);
-  if (p.format === 'date-time') return formatDateTime(value);
-  if (p.format === 'month-day') return formatMonthDay(value);
-  if (p.format === 'money') return formatBRL(value);
-  if (type === 'number' || type === 'integer') return formatNumber(value);
-  if (p.format === 'html' && typeof value === 'string') return htmlText(value).trim() || EMPTY_TEXT;
-  if (Array.isArray(value)) return value.map((v) => roleText(p, v)).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return roleText(p, value);
-}
-
-/** A value of a role property (`format: "role"`, or a list whose items have it) by its pt-BR name: 'Gestor de RH' for rh:gestor. */
-export function roleText(property: PropertySchema | undefined, value: unknown): string {
-  const format = property?.format ?? (property?.items as { format?: string } | undefined)?.format;
-  if (format === 'role' && typeof value === 'string') return roleLabel(value);
-  // An enum value by its pt-BR name (x-enumLabels), else as stored.
-  return property?.['x-enumLabels']?.[String(value)] ?? String(value);
-}
-
-/** Whether the field is the record's status, shown as Ativo/Inativo with the green/red dot: the toggle's field, else 'ativo'. */
-export function isStatusField(config: Partial<Pick<ResourceConfig, 'toggle' | 'properties'>>, field: string): boolean {
-  if (!config.properties) return field === 'ativo';
-  return statusFieldOf({ toggle: config.toggle ?? null, properties: config.properties }) === field;
-}
+export { ACTIVE_TEXT, displayText, isStatusField, roleText };
 
 /** A flag column's header (x-intranet.list.flags): the short label, the field's title as its tooltip and name. */
 export function FlagHeader({ short, title }: { short: string; title: string }) {

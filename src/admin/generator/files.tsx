@@ -10,12 +10,12 @@ import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useInput, useNotify } from 'react-admin';
 import { IMAGE_TYPES, uploadProblem } from '../../domain/format.js';
-import { uploadFile, v1Json, type Areas } from './api.js';
-import { saveStoredFile, useFileUrl } from './fileUrl.js';
+import { uploadFile, v1Json, type Areas } from '../core/api.js';
+import { saveStoredFile, useFileUrl } from '../core/fileUrl.js';
 
-export { saveBlob, saveStoredFile, useFileUrl } from './fileUrl.js';
+export { saveBlob, saveStoredFile, useFileUrl } from '../core/fileUrl.js';
 import { FieldMessage, useShownError } from './FieldMessage.js';
-import type { FileRule, ResourceConfig } from './schemas.js';
+import type { FileRule, ResourceConfig } from '../core/schemas.js';
 import type { Validator } from './validation.js';
 
 /** The refusal of a file whose extension the field does not take (x-intranet.files.<field>.message by default). */

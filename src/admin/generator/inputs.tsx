@@ -32,12 +32,13 @@ import { addressFieldsOf, CEP_CLEAR_BELOW, CEP_LOOKUP_LENGTH, CEP_NOT_FOUND, CLE
 import { DateInput } from './DateInput.js';
 import { chainAbove, dependentFilter, fieldReference, isBlankId, providerFlagFilter, reconcile, sameId, type SelectSpec } from './dependent.js';
 import { fieldInputOf, formValidatorsOf } from './extensions.js';
+import { useProviderValidators } from './sameProvider.js';
 import { FileArrayInput, FileInput, fileRuleOf } from './files.js';
 import { useOptionText } from './optionText.js';
 import { configByResource } from './registry.js';
 import { RichTextInput } from './RichTextInput.js';
 import { RoleArrayInput } from './RoleInput.js';
-import { baseType, isNullable, type PropertySchema, type Reference, type ResourceConfig } from './schemas.js';
+import { baseType, isNullable, type PropertySchema, type Reference, type ResourceConfig } from '../core/schemas.js';
 import { validatorsFor, type Validator } from './validation.js';
 
 /** Autocomplete search waits this long after the last key (foundation spec, section 9). */
@@ -89,10 +90,12 @@ export function recordValidators(resource: string, field: string): MarkedValidat
 
 export function SchemaInput({ config, field }: { config: ResourceConfig; field: string }) {
   const property = config.properties[field];
+  // The provider rules (sameProvider, providerShared), checked before sending as the server does.
+  const providerChecks = useProviderValidators(config, field) as MarkedValidator[];
   if (!property || property.readOnly) return null;
   const required = config.required.has(field);
   const label = field === 'ativo' && baseType(property) === 'boolean' ? 'Ativo' : property.title;
-  const validate = [...validation(property, required), ...recordValidators(config.resource, field)];
+  const validate = [...validation(property, required), ...recordValidators(config.resource, field), ...providerChecks];
   const common = { source: field, label, validate, fullWidth: true, helperText: property.description ?? false } as const;
   const ref = fieldReference(config, field);
   const type = baseType(property);

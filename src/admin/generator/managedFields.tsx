@@ -8,7 +8,7 @@ import { useGetOne } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { userAllows } from '../../domain/roles.js';
 import { isBlankId } from './dependent.js';
-import type { ResourceConfig, SharedWithRule } from './schemas.js';
+import type { ResourceConfig, SharedWithRule } from '../core/schemas.js';
 
 type ManagedConfig = Pick<ResourceConfig, 'module' | 'alsoModules' | 'managedFields' | 'sharedWith'>;
 

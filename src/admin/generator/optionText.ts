@@ -6,9 +6,9 @@ import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useChoicesContext, useDataProvider, type RaRecord } from 'react-admin';
 import { EMPTY_TEXT } from '../../domain/format.js';
-import { pathTexts, providerPath, type FetchMany, type RecordLike } from './paths.js';
+import { pathTexts, providerPath, type FetchMany, type RecordLike } from '../core/paths.js';
 import { configByResource } from './registry.js';
-import type { Reference } from './schemas.js';
+import type { Reference } from '../core/schemas.js';
 
 const lookup = (resource: string) => configByResource.get(resource);
 

@@ -6,9 +6,9 @@
 // Ativar/Desativar ('toggled') has its own pair, its refusal falling back to the update's text.
 import { MSG } from '../../domain/messages.js';
 import { isEmptyValue } from '../../domain/format.js';
-import { displayText } from './fields.js';
+import { displayText } from './displayText.js';
 import { configByResource } from './registry.js';
-import type { ResourceConfig, ResourceMessages } from './schemas.js';
+import type { ResourceConfig, ResourceMessages } from '../core/schemas.js';
 
 export type WriteKind = 'created' | 'updated' | 'deleted' | 'toggled';
 type ErrorKind = 'createError' | 'updateError' | 'deleteError' | 'toggleError';

@@ -2,7 +2,7 @@
 // spec's pt-BR texts (src/domain/messages.ts) and the same checks the server runs (src/domain/validators.ts).
 import { MSG } from '../../domain/messages.js';
 import { FORMAT_CHECKS } from '../../domain/validators.js';
-import { baseType, type PropertySchema } from './schemas.js';
+import { baseType, type PropertySchema } from '../core/schemas.js';
 
 export type Validator = (value: unknown) => string | undefined;
 

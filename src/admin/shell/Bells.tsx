@@ -12,7 +12,7 @@ import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import { useNotify } from 'react-admin';
 import { ageLabel, timeOf } from '../../domain/age.js';
 import { incidentText, isIncident, NOTIFICATION_STAGGER_MS, notificationLink, notificationText, UNREAD_HIGHLIGHT_MS } from '../../domain/shell.js';
-import { useApiBase } from '../auth/context.js';
+import { useApiBase } from '../core/auth/context.js';
 import { MARK_READ_ERROR, markRead, useUnreadNotifications, type NotificationItem } from './notifications.js';
 
 export const NO_NOTIFICATIONS = 'Nenhuma notificação';

@@ -3,8 +3,8 @@
 // index"). react-admin's catch-all and the paths under each resource's name both end here.
 import { lazy } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { Lazy } from '../generator/routes.js';
-import { plannedAreaOf } from './plannedRoutes.js';
+import { Lazy } from '../core/Lazy.js';
+import { plannedAreaOf } from '../core/plannedRoutes.js';
 
 const NotYetAvailable = lazy(() => import('./NotYetAvailable.js'));
 

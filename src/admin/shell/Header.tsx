@@ -11,13 +11,13 @@ import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import { SidebarToggleButton } from 'react-admin';
 import { anyGestor } from '../../domain/roles.js';
 import { SIDEBAR_MIN_WIDTH } from '../../domain/shell.js';
-import { LOGIN_ROUTE, PUBLIC_HOME_ROUTE } from '../authProvider.js';
+import { LOGIN_ROUTE, PUBLIC_HOME_ROUTE } from '../core/authProvider.js';
 import { HeaderBells } from './Bells.js';
 import { BrandLogos, CareersLogo, IntranetLogo } from './Logos.js';
 import { isCandidate } from './menuItems.js';
 import { ADMIN_HOME, ProfileMenu } from './ProfileMenu.js';
 import { TopMenu } from './TopMenu.js';
-import { useViewer, useWindowWidth } from './useViewer.js';
+import { useViewer, useWindowWidth } from '../core/useViewer.js';
 
 export const HEADER_HEIGHT = 56;
 /** Past this scroll the header gets its shadow (spec section 9). */

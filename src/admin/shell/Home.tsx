@@ -7,7 +7,6 @@
 // staff, get their cards only, under the careers area's welcome.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Grid, Skeleton, Stack, Typography } from '@mui/material';
-import { Title } from 'react-admin';
 import School from '@mui/icons-material/School';
 import ContactPhone from '@mui/icons-material/ContactPhone';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
@@ -16,11 +15,11 @@ import Description from '@mui/icons-material/Description';
 import Work from '@mui/icons-material/Work';
 import Apps from '@mui/icons-material/Apps';
 import Settings from '@mui/icons-material/Settings';
-import { v1Json } from '../generator/api.js';
+import { v1Json } from '../core/api.js';
 import { CardsMenu, type CardSection, type MenuCard } from './CardsMenu.js';
-import { usePageTitle } from './TitleBar.js';
-import { useViewer } from './useViewer.js';
-import { allowed, isCandidate, isStaff, type Viewer } from './accessRules.js';
+import { usePageTitle } from '../generator/TitleBar.js';
+import { useViewer } from '../core/useViewer.js';
+import { allowed, isCandidate, isStaff, type Viewer } from '../core/accessRules.js';
 import { TOP_MENU } from './menuItems.js';
 import { AnniversariesBlock, BirthdaysBlock, greeting, NewsBlock, PendingBlock, type HomeData } from './HomeBlocks.js';
 
@@ -103,7 +102,6 @@ export function Home() {
   const firstName = (data?.nome ?? viewer.session?.user?.nome ?? '').trim().split(/\s+/)[0];
   return (
     <Box sx={{ maxWidth: 1200, width: '100%', mx: 'auto', px: { xs: 1.5, sm: 2 }, py: { xs: 2, sm: 3 }, boxSizing: 'border-box' }}>
-      <Title title="Início" />
       <Typography variant="h4" component="h1" sx={{ fontWeight: 600, fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
         {homeHeading(isCandidate(viewer))}
       </Typography>

@@ -31,7 +31,7 @@ import CakeIcon from '@mui/icons-material/CakeOutlined';
 import EventIcon from '@mui/icons-material/WorkHistoryOutlined';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { formatDate, MONTH_NAMES } from '../../domain/format.js';
-import { useFileUrl } from '../generator/fileUrl.js';
+import { useFileUrl } from '../core/fileUrl.js';
 
 export interface HomeNews {
   id: number;

@@ -7,7 +7,7 @@ import { Menu } from 'react-admin';
 import { hasAdminCards } from './adminSections.js';
 import { SIDE_MENU, visibleEntries } from './menuItems.js';
 import { ADMIN_HOME } from './ProfileMenu.js';
-import { useViewer } from './useViewer.js';
+import { useViewer } from '../core/useViewer.js';
 
 export function AppMenu() {
   const viewer = useViewer();

@@ -3,9 +3,8 @@
 import { useLocation } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import ConstructionIcon from '@mui/icons-material/ConstructionOutlined';
-import { Title } from 'react-admin';
-import { TitleBar } from './TitleBar.js';
-import { plannedAreaOf } from './plannedRoutes.js';
+import { TitleBar } from '../generator/TitleBar.js';
+import { plannedAreaOf } from '../core/plannedRoutes.js';
 
 export const NOT_YET_AVAILABLE = 'Este módulo ainda não está disponível.';
 
@@ -14,7 +13,6 @@ export function NotYetAvailable() {
   const title = plannedAreaOf(pathname)?.title ?? 'Em construção';
   return (
     <Box sx={{ maxWidth: 983, width: '100%', mx: 'auto', px: { xs: 1, sm: 2 }, pb: 4 }}>
-      <Title title={title} />
       <TitleBar title={title} back="/" />
       <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 6, color: 'text.secondary', textAlign: 'center' }}>
         <ConstructionIcon sx={{ fontSize: 48 }} />

@@ -15,10 +15,10 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { useLogout } from 'react-admin';
 import { anyGestor } from '../../domain/roles.js';
 import { imageDataUri, isFileReference } from '../../domain/profile.js';
-import { v1Json } from '../generator/api.js';
-import { useFileUrl } from '../generator/fileUrl.js';
-import { canAccessResource, RESET_PASSWORD_ROUTE } from '../authProvider.js';
-import { useViewer } from './useViewer.js';
+import { v1Json } from '../core/api.js';
+import { useFileUrl } from '../core/fileUrl.js';
+import { canAccessResource, RESET_PASSWORD_ROUTE } from '../core/authProvider.js';
+import { useViewer } from '../core/useViewer.js';
 
 export const ADMIN_HOME = '/modulos/admin';
 /** Target of the menu's 'Configurações' (the module managers' settings home). */

@@ -6,8 +6,8 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useLogout, useNotify } from 'react-admin';
 import { ROLE_CHECK_DELAY_MS, sameRoles } from '../../domain/shell.js';
-import { useIntranetAuth } from '../auth/context.js';
-import { freshSession, getSession, refreshSession, setSession, toAuthSession, useSession } from '../session.js';
+import { useIntranetAuth } from '../core/auth/context.js';
+import { freshSession, getSession, refreshSession, setSession, toAuthSession, useSession } from '../core/session.js';
 
 export const ROLES_CHANGED = 'Seus perfis de acesso foram alterados. Entre novamente.';
 

@@ -12,7 +12,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { topMenuIconCount } from '../../domain/shell.js';
 import { TOP_MENU, visibleEntries, type MenuEntry } from './menuItems.js';
-import { useViewer, useWindowWidth } from './useViewer.js';
+import { useViewer, useWindowWidth } from '../core/useViewer.js';
 
 /** The width of an arrow button (its chevron, 20 px, without padding: at 320 px the menu has ~100 px). */
 const ARROW_WIDTH = 20;

@@ -9,20 +9,20 @@
 // leads back to the parent's list): no card; it is reached from its parent's rows, whose register
 // has its card.
 import TableIcon from '@mui/icons-material/TableRowsOutlined';
-import { resourceConfigs } from '../generator/registry.js';
-import { moduleTitle, type ResourceConfig } from '../generator/schemas.js';
-import { canAccessResource } from '../authProvider.js';
-import { visibleSections, type CardSection } from './CardsMenu.js';
+import { resourceSummaries } from '../core/resources.js';
+import { moduleTitle, type ResourceSummary } from '../core/schemas.js';
+import { canAccessResource } from '../core/authProvider.js';
+import { visibleSections, type CardSection } from './cardSections.js';
 
 // Areas the generator's module names do not cover yet.
 const SECTION_TITLES: Record<string, string> = { users: 'Usuários e acessos' };
 
 /** Whether a register's list opens without a parent record (no scope, or an optional one). */
-const hasOwnList = (config: ResourceConfig) => !config.scope || Boolean(config.scope.optional);
+const hasOwnList = (config: ResourceSummary) => !config.scope || Boolean(config.scope.optional);
 
 export function adminSections(): CardSection[] {
   // Internal tables (links, readings) have no screens, so no cards.
-  const registers = resourceConfigs.filter((c) => !c.internal);
+  const registers = resourceSummaries.filter((c) => !c.internal);
   const modules = [...new Set(registers.map((c) => c.module))];
   return modules.map((module) => {
     const configs = registers.filter((c) => c.module === module);

@@ -19,8 +19,8 @@ import AppsIcon from '@mui/icons-material/AppsOutlined';
 import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
 import ContactsIcon from '@mui/icons-material/ContactPhoneOutlined';
 import { SIDEBAR_MIN_WIDTH } from '../../domain/shell.js';
-import { allowed, isCandidate, type AccessRule, type Viewer } from './accessRules.js';
-import { canOpen } from './screens.js';
+import { allowed, isCandidate, type AccessRule, type Viewer } from '../core/accessRules.js';
+import { canOpen } from '../core/screenAccess.js';
 
 export { allowed, isCandidate, type AccessRule, type Viewer };
 

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Client } from 'graphql-ws';
 import { effectiveRole, ROLE_HEADER, roleHeaderValue } from '../../domain/roles.js';
 import { AUTH_MSG } from '../../domain/messages.js';
-import { freshSession, getSession, refreshSession, useSession, withSession } from '../session.js';
+import { freshSession, getSession, refreshSession, useSession, withSession } from '../core/session.js';
 import type { Notifications, Stored } from '../../generated/entities.js';
 
 /** What UNREAD_SUBSCRIPTION selects of a notification; `data` as read from the wire (the bell tells content of another shape apart). */

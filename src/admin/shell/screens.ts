@@ -8,25 +8,22 @@
 // Any other path is no screen (it leads to the index).
 import { matchPath } from 'react-router-dom';
 import { customPages } from '../customPages.js';
-import { resourceConfigs } from '../generator/registry.js';
-import { aliasConfig, editRoutePattern, scopedScreens, type Operation, type ResourceConfig } from '../generator/schemas.js';
-import { allowed, mayOpen, type ScreenAccess, type ScreenParams, type Viewer } from './accessRules.js';
+import { resourceSummaries } from '../core/resources.js';
+import { aliasConfig, editRoutePattern, scopedScreens, type Operation, type ResourceSummary } from '../core/schemas.js';
+import { allowed, mayOpen, type ScreenAccess, type ScreenParams, type Viewer } from '../core/accessRules.js';
 import { hasAdminCards } from './adminSections.js';
-import { plannedAreaOf, type PlannedArea } from './plannedRoutes.js';
+import { answerScreens, type Screen, type ScreenMatch } from '../core/screenAccess.js';
+import { plannedAreaOf } from '../core/plannedRoutes.js';
 
 export type { ScreenAccess };
 
-export interface Screen {
-  /** The route pattern ('/human-resources/onboarding/edit/:id'). */
-  pattern: string;
-  access: ScreenAccess;
-}
+export type { Screen, ScreenMatch };
 
-function generatedScreens(config: ResourceConfig): Screen[] {
+function generatedScreens(config: ResourceSummary): Screen[] {
   if (config.internal) return [];
   const on = (operation: Operation): ScreenAccess => ({ resource: config.resource, operation });
   const screens: Screen[] = [{ pattern: config.listPath, access: on('list') }];
-  if (config.list.view === 'cards') screens.push({ pattern: `${config.path}/cards`, access: on('list') });
+  if (config.listView === 'cards') screens.push({ pattern: `${config.path}/cards`, access: on('list') });
   if (config.calendar) screens.push({ pattern: `${config.path}/calendar`, access: on('list') });
   if (config.editable) {
     screens.push(
@@ -47,26 +44,45 @@ let cached: Screen[] | null = null;
 export function screens(): Screen[] {
   cached ??= [
     ...customPages.map((page) => ({ pattern: page.path, access: page.noLayout ? { public: true } : (page.access ?? {}) })),
-    ...resourceConfigs.flatMap((config) => [config, ...config.aliases.map((alias) => aliasConfig(config, alias))]).flatMap(generatedScreens),
+    ...resourceSummaries.flatMap((config) => [config, ...config.aliases.map((alias) => aliasConfig(config, alias))]).flatMap(generatedScreens),
     { pattern: '/', access: {} },
     { pattern: '/modulos/admin', access: { when: (viewer: Viewer) => hasAdminCards(viewer.roles) } },
   ];
   return cached;
 }
 
-export type ScreenMatch = { kind: 'screen'; screen: Screen; params: ScreenParams } | { kind: 'planned'; area: PlannedArea };
+
+// A screen's pattern with its count of parameters, worked out once.
+type Ranked = { screen: Screen; dynamic: number };
+let ranked: Ranked[] | null = null;
+// What each path opened: the menus and cards ask for the same few hundred paths on every render, and
+// matching one against every screen (react-router compiles a pattern's expression on each matchPath)
+// was the tests' single largest cost after the DOM itself. The screens never change once built.
+const matches = new Map<string, ScreenMatch | null>();
+const MATCHES_KEPT = 2000;
 
 /** The screen a target ('/path?query') opens: a built one, an area not built yet, or none. */
 export function screenAt(target: string): ScreenMatch | null {
   const pathname = target.split(/[?#]/)[0] || '/';
+  if (matches.has(pathname)) return matches.get(pathname) ?? null;
+  const found = findScreen(pathname);
+  if (matches.size >= MATCHES_KEPT) matches.clear();
+  matches.set(pathname, found);
+  return found;
+}
+
+function findScreen(pathname: string): ScreenMatch | null {
+  ranked ??= screens().map((screen) => ({
+    screen,
+    dynamic: screen.pattern.split('/').filter((s) => s.startsWith(':') || s === '*').length,
+  }));
   // As the router ranks routes: of the screens matching, the one with the fewest parameters (/news/table
   // over /news/:id); among equals, the first (a bespoke page before the generated screen of its path).
   let best: { screen: Screen; params: ScreenParams; dynamic: number } | null = null;
-  for (const screen of screens()) {
+  for (const { screen, dynamic } of ranked) {
+    if (best && dynamic >= best.dynamic) continue;
     const match = matchPath({ path: screen.pattern, end: true }, pathname);
-    if (!match) continue;
-    const dynamic = screen.pattern.split('/').filter((s) => s.startsWith(':') || s === '*').length;
-    if (!best || dynamic < best.dynamic) best = { screen, params: match.params, dynamic };
+    if (match) best = { screen, params: match.params, dynamic };
   }
   if (best) return { kind: 'screen', screen: best.screen, params: best.params };
   const area = plannedAreaOf(pathname);
@@ -82,3 +98,5 @@ export function canOpen(target: string, viewer: Viewer): boolean {
   if (!match) return false;
   return match.kind === 'screen' ? mayOpen(match.screen.access, viewer, match.params) : allowed(match.area.access, viewer);
 }
+
+answerScreens({ screenAt, canOpen });

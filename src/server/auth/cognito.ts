@@ -17,7 +17,7 @@ import type { Config } from '../config.js';
 import type { Database, Queryable } from '../db/index.js';
 import type { EventBus } from '../events.js';
 import type { Authenticator } from './access.js';
-import type { AuthUser, UserRecord } from './identity.js';
+import type { AuthUser, UserRecord } from './types.js';
 
 export type CognitoConfig = NonNullable<Config['cognito']>;
 

@@ -8,7 +8,6 @@ import { isCode6, isEmail } from '../../domain/validators.js';
 import { isSuperadmin, modulesOf } from '../../domain/roles.js';
 import type { Database, Queryable } from '../db/index.js';
 import { HttpError } from '../errors.js';
-import type { Stored, Users } from '../../generated/entities.js';
 import { setAuditUser, type Actor } from '../resources/service.js';
 import type { EventBus } from '../events.js';
 import { EVENTS_CHANNEL } from '../events.js';
@@ -17,18 +16,11 @@ import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import { clearFailures, isLocked, recordFailure, withinRate } from './throttle.js';
 import { RegistrationService } from './register.js';
 import { newRefreshToken, sha256, TokenError, type TokenService } from './tokens.js';
-import { assertMayAdminister } from './users.js';
+import { assertMayAdminister } from './escalation.js';
+import type { AuthUser, UserRecord } from './types.js';
 
-export interface AuthUser {
-  id: number;
-  userId: string;
-  email: string;
-  nome: string | null;
-  roles: string[];
-  providerIds: number[];
-  employee: boolean;
-  sid: string;
-}
+// The signed-in user's types live in auth/types.ts (files, cognito and the layers below import them there).
+export type { AuthUser, UserRecord } from './types.js';
 
 export interface SessionUser {
   userId: string;
@@ -53,9 +45,6 @@ export interface RequestMeta {
   ip: string;
   userAgent?: string;
 }
-
-/** The fields of a user (auth.usuario) that sign-in and role checks read. */
-export type UserRecord = Pick<Stored<Users>, 'id' | 'user_id' | 'email' | 'nome' | 'papeis' | 'id_empresas' | 'funcionario' | 'ativo'>;
 
 /** A user with their credential (auth.credencial, no schema: the engine's own table). */
 interface UserRow extends UserRecord {

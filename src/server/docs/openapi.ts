@@ -39,11 +39,13 @@ function recordSchema(def: ResourceDef, mode: 'read' | 'write') {
     if (mode === 'write' && col.readOnly) continue;
     properties[col.name] = openApiProperty(col.property);
   }
+  // OpenAPI 3.0 forbids an empty `required` (strict validators refuse the document): none when no field is.
+  const required = def.schema.required.filter((f) => !def.columnByName.get(f)?.readOnly);
   return {
     type: 'object',
     title: def.schema.title,
     properties,
-    ...(mode === 'write' ? { required: def.schema.required.filter((f) => !def.columnByName.get(f)?.readOnly), additionalProperties: false } : {}),
+    ...(mode === 'write' ? { ...(required.length ? { required } : {}), additionalProperties: false } : {}),
   };
 }
 
@@ -55,6 +57,8 @@ export function openApiRoute(def: ResourceDef) {
   const idParam = { type: 'object', properties: { id: { type: 'string', description: 'id do registro' } }, required: ['id'] };
   const read = recordSchema(def, 'read');
   const write = recordSchema(def, 'write');
+  // An update sends only the fields it changes: the create's body without its required list.
+  const { required: _required, ...partial } = write as typeof write & { required?: string[] };
   const common = { tags, security: [{ bearerAuth: [] }] };
   // A write the generic API does not offer (an internal table, the outbox) is not documented: its route only answers 405.
   const hidden = (operation: 'create' | 'update' | 'delete') => (apiWriteRefusal(def, operation) ? { hide: true } : {});
@@ -90,7 +94,7 @@ export function openApiRoute(def: ResourceDef) {
     }, 'list'),
     get: route({ summary: `Um(a) ${def.block.labels.singular}`, params: idParam, response: { 200: read, ...fail } }, 'get'),
     create: route({ summary: `Cria ${def.block.labels.singular}`, body: write, response: { 201: read, ...fail }, ...hidden('create') }, 'create'),
-    update: route({ summary: `Altera ${def.block.labels.singular}`, params: idParam, body: { ...write, required: [] }, response: { 200: read, ...fail }, ...hidden('update') }, 'update'),
+    update: route({ summary: `Altera ${def.block.labels.singular}`, params: idParam, body: partial, response: { 200: read, ...fail }, ...hidden('update') }, 'update'),
     delete: route({ summary: `Exclui ${def.block.labels.singular} (responde o registro excluído)`, params: idParam, response: { 200: read, ...fail }, ...hidden('delete') }, 'delete'),
     history: route({
       summary: `Histórico de ${def.block.labels.singular}`,

@@ -4,7 +4,7 @@
 import { MSG } from '../../domain/messages.js';
 import { isSuperadmin } from '../../domain/roles.js';
 import type { Queryable } from '../db/index.js';
-import type { AuthUser } from '../auth/identity.js';
+import type { AuthUser } from '../auth/types.js';
 import { typeAccepted } from './types.js';
 
 /** Who reads: a user and their providers; providerIds null reads every file (the superadmin, the system). */

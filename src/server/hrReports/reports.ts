@@ -470,13 +470,8 @@ export const REPORTS: ReportDef[] = [
     ],
     ordem: ['publicada_em', 'desc'],
     defaults: periodOfYear,
-    rows: (c) => `WITH aud AS MATERIALIZED (
-        SELECT p.provedor, s.id_departamento, count(*)::int AS n
-          FROM auth.usuario u CROSS JOIN LATERAL unnest(u.id_empresas) AS p(provedor)
-          LEFT JOIN rh.cargo c ON c.id = u.id_cargo LEFT JOIN rh.setor s ON s.id = c.id_setor
-         WHERE u.ativo AND ${c.inProviders('p.provedor')}
-         GROUP BY 1, 2)
-      SELECT n.id AS chave, n.titulo, e.nome AS provedor, cat.titulo AS categoria, d.nome AS departamento,
+    // The audience is the view rh.novidade_publico's (the bell's too).
+    rows: (c) => `SELECT n.id AS chave, n.titulo, e.nome AS provedor, cat.titulo AS categoria, d.nome AS departamento,
              (n.created_at AT TIME ZONE 'America/Sao_Paulo')::date AS publicada_em,
              pub.n AS publico, rd.n AS lidos, greatest(pub.n - rd.n, 0) AS pendentes,
              CASE WHEN pub.n > 0 THEN least(100, round(1000.0 * rd.n / pub.n) / 10)::float8 ELSE 0 END AS percentual
@@ -484,7 +479,7 @@ export const REPORTS: ReportDef[] = [
         JOIN rh.empresa e ON e.id = n.provedor
         LEFT JOIN rh.categoria cat ON cat.id = n.categoria
         LEFT JOIN rh.departamento d ON d.id = n.departamento
-        CROSS JOIN LATERAL (SELECT coalesce(sum(a.n), 0)::int AS n FROM aud a WHERE a.provedor = n.provedor AND (n.departamento IS NULL OR a.id_departamento = n.departamento)) pub
+        CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM rh.novidade_publico a WHERE a.id_novidade = n.id) pub
         CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM rh.novidade_leitura l WHERE l.id_novidade = n.id) rd
        WHERE n.requer_lido AND ${c.scope}
          AND (n.created_at AT TIME ZONE 'America/Sao_Paulo')::date BETWEEN ${c.param(c.filters.inicio)}::date AND ${c.param(c.filters.fim)}::date`,
@@ -516,8 +511,8 @@ export const REPORTS: ReportDef[] = [
     },
   },
   {
-    // One must-read item's audience (active users of its provider, and of its department when it has
-    // one, as the news announce it) and the readers, with when each confirmed.
+    // One must-read item's audience (rh.novidade_publico: active users of its provider, and of its
+    // department when it has one, as the news announce it) and the readers, with when each confirmed.
     key: 'read-confirm-list',
     titulo: 'Leituras da novidade',
     filtros: ['novidade', 'id_departamento', 'leitura'],
@@ -528,9 +523,7 @@ export const REPORTS: ReportDef[] = [
     sortAs: { lido_em: 'lido_em_ordem' },
     rows: (c) => `WITH i AS (SELECT n.id, n.provedor, n.departamento FROM rh.novidade n WHERE n.id = ${c.param(c.filters.novidade)}),
       people AS (
-        SELECT u.id FROM i JOIN auth.usuario u ON u.ativo AND i.provedor = ANY(u.id_empresas)
-          LEFT JOIN rh.cargo c ON c.id = u.id_cargo LEFT JOIN rh.setor s ON s.id = c.id_setor
-         WHERE i.departamento IS NULL OR s.id_departamento = i.departamento
+        SELECT a.id_usuario AS id FROM i JOIN rh.novidade_publico a ON a.id_novidade = i.id
         UNION
         SELECT l.id_usuario FROM i JOIN rh.novidade_leitura l ON l.id_novidade = i.id),
       g AS (

@@ -64,12 +64,7 @@ export class NewsService {
         if (!values || operation === 'delete') return;
         if ('hashtag' in values) values.hashtag = typeof values.hashtag === 'string' ? joinHashtags(values.hashtag.split(';')) : null;
         await this.imageFormats(tx, values, existing);
-        const provedor = values.provedor ?? existing?.provedor;
-        const departamento = 'departamento' in values ? values.departamento : existing?.departamento;
-        if (departamento != null && ('departamento' in values || 'provedor' in values)) {
-          const { rows } = await tx.query<{ id_empresa: number }>('SELECT id_empresa FROM rh.departamento WHERE id = $1', [departamento]);
-          if (rows[0] && rows[0].id_empresa !== provedor) throw new HttpError(400, NEWS_MSG.departmentProvider, { departamento: NEWS_MSG.departmentProvider });
-        }
+        // The department of the item's provider: the schema's sameProvider.
       },
       afterWrite: async ({ tx, operation, existing, row, actor }) => {
         if (operation === 'delete' || !row.ativo || !(row.importante || row.requer_lido)) return;
@@ -97,15 +92,12 @@ export class NewsService {
     }
   }
 
-  /** The item's audience: active users linked to its provider (and in its department, when it has one). */
+  /**
+   * The item's audience: active users linked to its provider (and in its department, when it has
+   * one), as the view rh.novidade_publico (migration 0081) defines it for the reports too.
+   */
   private async audience(q: Queryable, item: Row): Promise<{ id: number }[]> {
-    const { rows } = await q.query<{ id: number }>(
-      `SELECT u.id FROM auth.usuario u
-         LEFT JOIN rh.cargo c ON c.id = u.id_cargo LEFT JOIN rh.setor s ON s.id = c.id_setor
-        WHERE u.ativo AND $1 = ANY(u.id_empresas) AND ($2::int IS NULL OR s.id_departamento = $2)
-        ORDER BY u.id`,
-      [item.provedor, item.departamento ?? null],
-    );
+    const { rows } = await q.query<{ id: number }>('SELECT id_usuario AS id FROM rh.novidade_publico WHERE id_novidade = $1 ORDER BY id_usuario', [item.id]);
     return rows;
   }
 

@@ -24,7 +24,7 @@ import type { ResourceDef } from '../schemas/registry.js';
 import { validateRecord, ValidationError } from '../schemas/validation.js';
 import { refuseUnknownFields } from '../v1/index.js';
 import { managesOnboarding, reportLimitedToDepartment, type AreaActor } from './access.js';
-import { badField, filterConditions, isObject, toId, toIds, toInt, type FilterKind } from './filters.js';
+import { badField, filterConditions, isObject, toId, toIds, toInt, type FilterKind } from '../v1/helpers/payload.js';
 
 export const PRIORITY_TAKEN_TRAIL = 'Já existe uma trilha nesta posição do onboarding.';
 export const PRIORITY_TAKEN_CONTENT = 'Já existe um conteúdo nesta posição da trilha.';
@@ -107,7 +107,7 @@ const HAS_CONTENT = `EXISTS (SELECT 1 FROM onboarding.onboarding_trilha ht JOIN 
 const providerScope = (actor: Actor, column: string, p: Params) =>
   actor.providerIds === null ? null : `${column} = ANY(${p.add(actor.providerIds)}::int[])`;
 
-/** A body problem of a write (the 400s of filters.ts) answered as the REST API answers one: 400 with the fields. */
+/** A body problem of a write (the 400s of v1/helpers/payload.ts) answered as the REST API answers one: 400 with the fields. */
 function asValidation<T>(read: () => T): T {
   try {
     return read();

@@ -1,6 +1,7 @@
 // Write rules of the personnel department's registers that a schema cannot say, run inside every
 // write's transaction whatever the door (REST, GraphQL):
-// - an employee's user, department, position and work city belong to the employee's provider;
+// - an employee's position belongs to their department (their user, department and work city belong
+//   to their provider by the schema's sameProvider);
 // - a dismissal records who asked for it; only the HR (rh edit, or the superadmin) approves or
 //   concludes one, and the requester (desligamentos:solicitante) may only ask or cancel; it cannot
 //   fall before the admission; concluded, it marks the employee dismissed (data_desligamento, not
@@ -13,10 +14,7 @@ import type { Actor, ResourceHooks, ResourceService } from '../resources/service
 import { ValidationError } from '../schemas/validation.js';
 
 export const PERSONNEL_MSG = {
-  userProvider: 'O usuário não pertence a este provedor.',
-  departmentProvider: 'O departamento não pertence a este provedor.',
   positionDepartment: 'O cargo não pertence a este departamento.',
-  cityProvider: 'A cidade não pertence a este provedor.',
   beforeAdmission: 'A data do desligamento não pode ser anterior à admissão.',
   hrOnly: 'Somente o RH aprova ou conclui um desligamento.',
   dismissed: 'Este funcionário já foi desligado.',
@@ -31,32 +29,14 @@ async function one<T extends Record<string, any>>(tx: Queryable, sql: string, pa
 }
 
 export const employeeHooks: ResourceHooks = {
+  // The user, department and work city of the employee's provider: the schema's sameProvider.
   async beforeWrite({ tx, values, existing }) {
     if (!values) return;
-    const provider = pick(values, existing, 'id_empresa');
-    if (typeof provider !== 'number') return;
-    const errors: Record<string, string> = {};
-    const user = pick(values, existing, 'id_usuario');
-    if (typeof user === 'number') {
-      const row = await one<{ ok: boolean }>(tx, 'SELECT $2 = ANY(id_empresas) AS ok FROM auth.usuario WHERE id = $1', [user, provider]);
-      if (row && !row.ok) errors.id_usuario = PERSONNEL_MSG.userProvider;
-    }
     const department = pick(values, existing, 'id_departamento');
-    if (typeof department === 'number') {
-      const row = await one<{ id_empresa: number }>(tx, 'SELECT id_empresa FROM rh.departamento WHERE id = $1', [department]);
-      if (row && row.id_empresa !== provider) errors.id_departamento = PERSONNEL_MSG.departmentProvider;
-    }
     const position = pick(values, existing, 'id_cargo');
-    if (typeof position === 'number' && typeof department === 'number') {
-      const row = await one<{ id_departamento: number }>(tx, 'SELECT s.id_departamento FROM rh.cargo c JOIN rh.setor s ON s.id = c.id_setor WHERE c.id = $1', [position]);
-      if (row && row.id_departamento !== department) errors.id_cargo = PERSONNEL_MSG.positionDepartment;
-    }
-    const city = pick(values, existing, 'id_cidade');
-    if (typeof city === 'number') {
-      const row = await one<{ id_empresa: number }>(tx, 'SELECT id_empresa FROM rh.cidade_provedor WHERE id = $1', [city]);
-      if (row && row.id_empresa !== provider) errors.id_cidade = PERSONNEL_MSG.cityProvider;
-    }
-    if (Object.keys(errors).length) throw new ValidationError(errors, Object.values(errors)[0]);
+    if (typeof position !== 'number' || typeof department !== 'number') return;
+    const row = await one<{ id_departamento: number }>(tx, 'SELECT s.id_departamento FROM rh.cargo c JOIN rh.setor s ON s.id = c.id_setor WHERE c.id = $1', [position]);
+    if (row && row.id_departamento !== department) throw new ValidationError({ id_cargo: PERSONNEL_MSG.positionDepartment }, PERSONNEL_MSG.positionDepartment);
   },
 };
 

@@ -125,3 +125,52 @@ export async function assertProviderFlagChoices(tx: Queryable, registry: Registr
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
+
+/**
+ * The SQL test that a row (alias `t`) of `def` belongs to the provider `$provider` (an int param,
+ * possibly null) or to no provider at all (a group-shared row: an empty provider column, or no row
+ * up the `via` chain): its provider column equals it, its list of providers (a user's) holds it, or
+ * the row it reaches through `via` does.
+ */
+function belongsTo(registry: Registry, def: ResourceDef, alias: string, provider: string, depth = 0): string {
+  const rule = def.block.provider;
+  if (!rule || depth > 5) return 'true';
+  if (typeof rule === 'string') {
+    const column = `${alias}.${quoteIdent(rule)}`;
+    return def.columnByName.get(rule)!.sqlTypes[0].startsWith('_')
+      ? `coalesce(${provider} = ANY(${column}), false)`
+      : `(${column} IS NULL OR ${column} = ${provider})`;
+  }
+  const via = registry.get(rule.via)!;
+  const next = `v${depth}`;
+  return `(${alias}.${quoteIdent(rule.column)} IS NULL OR EXISTS (SELECT 1 FROM ${via.sqlTable} ${next} WHERE ${next}."id" = ${alias}.${quoteIdent(rule.column)} AND ${belongsTo(registry, via, next, provider, depth + 1)}))`;
+}
+
+/**
+ * x-intranet.references.<campo>.sameProvider: a write that names such a reference, or moves the
+ * record to another provider, must leave every row it references of the record's provider, or of
+ * none (a group-shared row serves every provider); else 400 on the field ('Departamento deve ser do
+ * mesmo provedor do registro.'). One rule for every write (REST, GraphQL, v1, the system's own),
+ * whoever writes: the superadmin too. A reference to no row is the database's to refuse.
+ */
+export async function assertSameProvider(tx: Queryable, registry: Registry, def: ResourceDef, values: Record<string, unknown>, existing: Record<string, unknown> | null) {
+  const own = def.block.provider;
+  if (typeof own !== 'string') return;
+  const errors: FieldErrors = {};
+  for (const [field, ref] of Object.entries(def.block.references ?? {})) {
+    if (!ref.sameProvider || (!(field in values) && !(own in values))) continue;
+    const record = { ...(existing ?? {}), ...values };
+    const ids = [...new Set(idsOf(record[field]).map(String))];
+    if (!ids.length) continue;
+    const target = registry.get(ref.resource)!;
+    const p = new Params();
+    const provider = `${p.add(record[own] ?? null)}::int`;
+    const idType = target.columnByName.get('id')!.sqlTypes[0];
+    const { rows } = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${target.sqlTable} t WHERE t."id" = ANY(${p.add(ids)}::${idType}[]) AND NOT ${belongsTo(registry, target, 't', provider)}`,
+      p.values,
+    );
+    if (rows[0].n > 0) errors[field] = MSG.sameProvider(def.columnByName.get(field)?.property.title ?? field);
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors, Object.values(errors)[0]);
+}

@@ -8,7 +8,7 @@ import { HttpError, notFound, toHttpError, withConstraintColumn, withParameterCo
 import { baseType, quoteIdent, type Registry, type ResourceDef } from '../schemas/registry.js';
 import { validateRecord } from '../schemas/validation.js';
 import { filterConditions, orderClause, Params, scopeCondition, sharedWriteCondition, whereClause, type Scope } from './query.js';
-import { assertFileReferences, assertProviderFlagChoices, assertReferencesInScope } from './references.js';
+import { assertFileReferences, assertProviderFlagChoices, assertReferencesInScope, assertSameProvider } from './references.js';
 
 export interface Actor extends Scope {
   /** usuarioId of the acting user, written to the audit log (null for system work). */
@@ -364,6 +364,8 @@ export class ResourceService {
     // Before the hooks, which may read the files' stored types (a news cover's format).
     await assertFileReferences(tx, def, values, null, actor);
     const given = { ...values };
+    // Before the hooks, whose own checks (and what they fill in) come after the declared rule.
+    await assertSameProvider(tx, this.registry, def, values, null);
     await hooks?.beforeWrite?.({ ...ctx, values });
     // References a hook filled in are checked too (those the caller gave were, above).
     await assertReferencesInScope(tx, this.registry, def, values, given, actor);
@@ -436,6 +438,7 @@ export class ResourceService {
     await this.assertAuthorizedWrite(tx, def, values, existing, actor);
     await assertFileReferences(tx, def, values, existing, actor);
     const given = { ...values };
+    await assertSameProvider(tx, this.registry, def, values, existing);
     await hooks?.beforeWrite?.({ ...ctx, values });
     // References a hook filled in are checked too (those the caller gave were, above).
     await assertReferencesInScope(tx, this.registry, def, values, { ...existing, ...given }, actor);

@@ -18,7 +18,7 @@ import { MSG } from '../../domain/messages.js';
 import { FORMAT_CHECKS } from '../../domain/validators.js';
 import type { Database } from '../db/index.js';
 import { HttpError } from '../errors.js';
-import { isObject } from '../onboarding/filters.js';
+import { isObject } from '../v1/helpers/payload.js';
 import { Params, scopeCondition } from '../resources/query.js';
 import type { Actor, ResourceService } from '../resources/service.js';
 import { ValidationError, type FieldErrors } from '../schemas/validation.js';

@@ -4,7 +4,7 @@
 // them. Written through the resource service, so it is validated, audited and the leads' hooks run
 // (the customer flags) as do the blocklist triggers.
 import { SYSTEM, type ResourceService } from '../resources/service.js';
-import { demoCpf } from '../seed.js';
+import { demoCpf } from '../customers/seed.js';
 import { PROVIDER_FLAGS, type ProviderFlag } from '../../domain/salesFlags.js';
 
 type Flags = Partial<Record<ProviderFlag | 'api' | 'public' | 'ativo', boolean>>;

@@ -63,7 +63,7 @@ export interface Block {
   module: string;
   alsoModules?: string[];
   labels: { singular: string; plural: string };
-  references?: Record<string, { resource: string; label: string; dependsOn?: string; filterField?: string; contextFields?: Record<string, string>; loadError?: string; providerFlag?: boolean }>;
+  references?: Record<string, { resource: string; label: string; dependsOn?: string; filterField?: string; contextFields?: Record<string, string>; loadError?: string; providerFlag?: boolean; sameProvider?: boolean }>;
   search: string[];
   list: {
     columns: string[];
@@ -591,6 +591,15 @@ export function createRegistry(schemas: { schema: EntitySchema; file: string }[]
       // A provider-flag select follows a provider chosen in the record (found by its label: its name).
       if (ref.providerFlag && (!ref.dependsOn || !def.block.references?.[ref.dependsOn])) {
         throw new SchemaError(`${def.file}: reference ${field} providerFlag needs a dependsOn naming a reference of this record (the provider)`);
+      }
+      // sameProvider: the referenced row must be of the record's provider, so both must have one.
+      if (ref.sameProvider) {
+        const own = def.block.provider;
+        if (typeof own !== 'string' || baseType(def.schema.properties[own]) === 'array') {
+          throw new SchemaError(`${def.file}: reference ${field} sameProvider needs the record's provider to be one column of it`);
+        }
+        if (!target.block.provider) throw new SchemaError(`${def.file}: reference ${field} sameProvider points to ${ref.resource}, which has no provider`);
+        if (field === own) throw new SchemaError(`${def.file}: reference ${field} sameProvider on the provider itself`);
       }
       // A dependsOn the record lacks is a context select: the referenced resource must reference it.
       if (ref.dependsOn && !(ref.dependsOn in def.schema.properties) && !target.block.references?.[ref.dependsOn]) {

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { registerBlockingHooks } from '../blocking/hooks.js';
 import { csvFileName, simulate, simulationContext, simulationCsv } from '../blocking/simulation.js';
 import { customerDirectoryFor } from '../customers/index.js';
-import { toInt } from '../onboarding/filters.js';
+import { toInt } from './helpers/payload.js';
 import { refuseUnknownFields, type V1Module } from './index.js';
 
 const ROLE_DOC = 'Cabeçalho X-Intranet-Role: um papel da área regua_comunicacao ou vendas (leitor ou acima), ou o superadmin';

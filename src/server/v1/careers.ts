@@ -29,7 +29,7 @@ const TALENT_AREAS = ['banco_talentos', 'rh'] as const;
 import { HttpError } from '../errors.js';
 import { contentDisposition, FILE_CSP } from '../files/routes.js';
 import { isPlainObject } from '../schemas/validation.js';
-import { toId } from '../onboarding/filters.js';
+import { toId } from './helpers/payload.js';
 import type { V1Module } from './index.js';
 
 const docs = (summary: string, description: string, extra: Record<string, unknown> = {}) => ({

@@ -30,7 +30,7 @@ import { forbidden } from '../auth/access.js';
 import { registerCommunicationHooks } from '../communication/hooks.js';
 import { customerDirectoryFor } from '../customers/index.js';
 import { HttpError } from '../errors.js';
-import { isObject } from '../onboarding/filters.js';
+import { isObject } from './helpers/payload.js';
 import { Params, scopeCondition } from '../resources/query.js';
 import type { Actor } from '../resources/service.js';
 import { quoteIdent } from '../schemas/registry.js';

@@ -15,7 +15,7 @@ import { addDaysTo, businessDate, daysBetween, isCalendarDate, TURNOS, type Turn
 import { rulesById } from '../communication/dispatcher.js';
 import { previewRules } from '../communication/preview.js';
 import { CHANNELS } from '../communication/select.js';
-import { badField, isObject, toId, toInt } from '../onboarding/filters.js';
+import { badField, isObject, toId, toInt } from './helpers/payload.js';
 import { refuseUnknownFields, type V1Module } from './index.js';
 
 export const PREVIEW_DEFAULT_DAYS = 7;

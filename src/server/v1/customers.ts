@@ -16,7 +16,7 @@ import { MSG } from '../../domain/messages.js';
 import { onlyDigits } from '../../domain/validators.js';
 import { customerDirectoryFor, type CustomerQuery } from '../customers/index.js';
 import { HttpError } from '../errors.js';
-import { badField, isObject, toInt } from '../onboarding/filters.js';
+import { badField, isObject, toInt } from './helpers/payload.js';
 import { refuseUnknownFields, type V1Module } from './index.js';
 import { listAll } from './reference.js';
 

@@ -22,7 +22,7 @@ import { FORMAT_CHECKS } from '../../domain/validators.js';
 import { EVENT_MSG } from '../events/messages.js';
 import { citiesNamed, overlapsIn, overlapsWith, visibleCity } from '../events/overlaps.js';
 import { HttpError } from '../errors.js';
-import { isObject, toId } from '../onboarding/filters.js';
+import { isObject, toId } from './helpers/payload.js';
 import type { Actor } from '../resources/service.js';
 import { ValidationError } from '../schemas/validation.js';
 import { refuseUnknownFields, wrapperOf, type V1Module } from './index.js';

@@ -1,6 +1,7 @@
 // The documented calls of the specification (v1/...), one file per area in this folder. Each file's
 // default export registers its routes (and any resource hooks) with the shared services; adding an
-// area is adding a file, app.ts does not change.
+// area is adding a file, app.ts does not change. What the areas share (reading a call's body and
+// filters: helpers/payload.ts) lives in a subfolder, which the loader does not take for an area.
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -22,7 +22,7 @@ import { HttpError } from '../errors.js';
 import { contentDisposition } from '../files/routes.js';
 import { IMPORT_MSG } from '../leadImports/messages.js';
 import { registerLeadImports, type RowsUpdate } from '../leadImports/service.js';
-import { badField, filterOf, isObject, toBoolean, toId, toIds, toInt } from '../onboarding/filters.js';
+import { badField, filterOf, isObject, toBoolean, toId, toIds, toInt } from './helpers/payload.js';
 import { isPlainObject, ValidationError } from '../schemas/validation.js';
 import { refuseUnknownFields, wrapperOf, type V1Module } from './index.js';
 

@@ -15,7 +15,7 @@ import { MSG } from '../../domain/messages.js';
 import { levelOf } from '../../domain/roles.js';
 import { forbidden, requireUser } from '../auth/access.js';
 import { areaActor, ONBOARDING_AREAS, VACANCY_AREAS } from '../onboarding/access.js';
-import { badField, filterOf, isObject, toId, toIds, toInt } from '../onboarding/filters.js';
+import { badField, filterOf, isObject, toId, toIds, toInt } from './helpers/payload.js';
 import { OnboardingService } from '../onboarding/service.js';
 import { HttpError } from '../errors.js';
 import { ValidationError } from '../schemas/validation.js';

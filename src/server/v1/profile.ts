@@ -8,7 +8,7 @@
 //
 // Who: one's own profile always; someone else's with a manager role of the rh or users area (or the
 // superadmin), for users sharing one of the caller's providers (the role header picks the area).
-// Renaming someone else is editing their user record: the users rules apply (auth/users.ts).
+// Renaming someone else is editing their user record: the users rules apply (auth/escalation.ts).
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
 import { applyMask, MASKS } from '../../domain/format.js';
@@ -32,7 +32,7 @@ import {
 } from '../../domain/profile.js';
 import { ROLE_HEADER } from '../../domain/roles.js';
 import { allows, authorize, forbidden, requireUser } from '../auth/access.js';
-import { assertMayAdminister } from '../auth/users.js';
+import { assertMayAdminister } from '../auth/escalation.js';
 import type { Queryable } from '../db/index.js';
 import { fileRefusal, readerOf, storedFiles, type FileReader, type FileRule } from '../files/access.js';
 import { notFound } from '../errors.js';

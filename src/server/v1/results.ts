@@ -15,7 +15,7 @@
 // Bodies are strict: a field a call does not read is refused (400, 'Campo não permitido').
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
-import { badField, filterOf, isObject, toId } from '../onboarding/filters.js';
+import { badField, filterOf, isObject, toId } from './helpers/payload.js';
 import { RESULT_MSG } from '../results/messages.js';
 import { REPORT_MONTHS, REPORT_WEEKS, resultsService, WRITE_FIELDS } from '../results/service.js';
 import { ValidationError } from '../schemas/validation.js';

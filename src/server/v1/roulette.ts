@@ -26,7 +26,7 @@ import { customerDirectoryFor } from '../customers/index.js';
 import { HttpError } from '../errors.js';
 import { contentDisposition, FILE_CSP } from '../files/routes.js';
 import { detectType } from '../files/types.js';
-import { badField, toBoolean, toId, toInt } from '../onboarding/filters.js';
+import { badField, toBoolean, toId, toInt } from './helpers/payload.js';
 import { APPEARANCE_FIELDS, ROULETTE_MSG, RouletteService, rouletteServices } from '../roulette/service.js';
 import { isPlainObject, ValidationError } from '../schemas/validation.js';
 import { refuseUnknownFields, type V1Module } from './index.js';

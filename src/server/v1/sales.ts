@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
 import { customerDirectoryFor } from '../customers/index.js';
 import { registerLeadHooks } from '../leads/hooks.js';
-import { badField, filterOf, isObject } from '../onboarding/filters.js';
+import { badField, filterOf, isObject } from './helpers/payload.js';
 import type { Actor } from '../resources/service.js';
 import { flagOfProvider } from '../../domain/salesFlags.js';
 import type { ResourceDef } from '../schemas/registry.js';

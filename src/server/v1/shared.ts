@@ -13,7 +13,7 @@ import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { isSuperadmin } from '../../domain/roles.js';
 import { authorize, requireUser } from '../auth/access.js';
 import { notFound } from '../errors.js';
-import { toId } from '../onboarding/filters.js';
+import { toId } from './helpers/payload.js';
 import type { Actor, ResourceService } from '../resources/service.js';
 import { listAll } from './reference.js';
 import type { V1Module } from './index.js';

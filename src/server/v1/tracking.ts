@@ -14,7 +14,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages.js';
 import { contentDisposition } from '../files/routes.js';
-import { badField, filterConditions, filterOf, isObject, toId, toInt } from '../onboarding/filters.js';
+import { badField, filterConditions, filterOf, isObject, toId, toInt } from './helpers/payload.js';
 import { Params } from '../resources/query.js';
 import { isPlainObject, ValidationError } from '../schemas/validation.js';
 import { qrPng, qrSvg } from '../tracking/qr.js';

@@ -1,11 +1,13 @@
-// The real product for an end-to-end test file: `npx tsx src/server/main.ts` as a child process on a
-// free loopback port, with a fresh DATA_DIR (embedded PGlite) and the demo seed; stopped afterwards.
+// The real product for an end-to-end test file: `node --import tsx src/server/main.ts` as a child process on a
+// free loopback port, with a fresh DATA_DIR (embedded PGlite) and the demo seed; stopped afterwards. The DATA_DIR
+// starts as a copy of the run's template (helpers/dataTemplate.ts: the first start, migrations and seed, done once).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -47,9 +49,32 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-export async function startServer(options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
+/** The data directory of the run's first start (helpers/dataTemplate.ts), when the project's global setup made one. */
+function dataTemplate(): string | undefined {
+  try {
+    const dir = inject('e2eDataTemplate');
+    return dir && existsSync(dir) ? dir : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts the product. `env.DATA_DIR` names a directory of the caller's (kept at stop); without it a fresh temporary
+ * one (removed at stop unless `keepDataDir`). An empty data directory first gets a copy of the run's template
+ * (`fromTemplate: false` starts from nothing: migrations and seed).
+ */
+export async function startServer(
+  options: { env?: Record<string, string>; timeoutMs?: number; fromTemplate?: boolean; keepDataDir?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'intranet-e2e-'));
+  const ownDir = !options.env?.DATA_DIR;
+  const dataDir = options.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'intranet-e2e-'));
+  const template = options.fromTemplate === false ? undefined : dataTemplate();
+  if (template && (!existsSync(dataDir) || readdirSync(dataDir).length === 0)) cpSync(template, dataDir, { recursive: true });
+  const removeDataDir = () => {
+    if (ownDir && !options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -62,8 +87,9 @@ export async function startServer(options: { env?: Record<string, string>; timeo
   // The end-to-end server always runs on its own embedded PGlite, whatever the caller's environment.
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
 
-  // detached: its own process group, so stop() reaches npx and the node process under it.
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // tsx as Node's loader (no npx, no tsx CLI process in between). detached: its own process group, so stop()
+  // reaches every process under it.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (chunk) => (log += chunk));
   child.stderr!.on('data', (chunk) => (log += chunk));
@@ -75,7 +101,7 @@ export async function startServer(options: { env?: Record<string, string>; timeo
     const killer = setTimeout(() => signalGroup(child, 'SIGKILL'), 10_000);
     await done;
     clearTimeout(killer);
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
   };
 
   const deadline = Date.now() + (options.timeoutMs ?? 150_000);
@@ -83,7 +109,7 @@ export async function startServer(options: { env?: Record<string, string>; timeo
   void done.then(() => (early = true));
   while (true) {
     if (early) {
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
       throw new Error(`the server exited before answering /health (code ${child.exitCode}, signal ${child.signalCode}):\n${log}`);
     }
     try {

@@ -5,13 +5,13 @@
 // menus, cards and generated screens agree.
 import type { AuthProvider } from 'react-admin';
 import { identityClientFor } from './auth/clientFactory.js';
-import { rightsOf } from './generator/access.js';
-import { configByResource } from './generator/registry.js';
-import type { Operation } from './generator/schemas.js';
+import { rightsOf } from './access.js';
+import { summaryByResource } from './resources.js';
+import type { Operation } from './schemas.js';
 import type { Challenge, ChallengeName, IdentityClient } from './auth/identityClient.js';
 import { fromAuthSession, freshSession, getSession, setRefresher, setSession, toAuthSession, type Session } from './session.js';
-import { isCandidate } from './shell/accessRules.js';
-import { viewerOf } from './shell/useViewer.js';
+import { isCandidate } from './accessRules.js';
+import { viewerOf } from './useViewer.js';
 
 /** Named routes (spec section 2). */
 export const LOGIN_ROUTE = '/home/login/enter';
@@ -85,7 +85,7 @@ const OPERATION_OF_ACTION: Record<string, Operation> = {
  * Resources without a schema are left to the server: any signed-in user.
  */
 export function canAccessResource(roles: readonly string[], resource: string, action: string): boolean {
-  const config = configByResource.get(resource.split('.')[0]);
+  const config = summaryByResource.get(resource.split('.')[0]);
   if (!config) return roles.length > 0;
   return rightsOf(config, roles)[OPERATION_OF_ACTION[action] ?? 'get'];
 }

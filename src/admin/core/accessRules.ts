@@ -2,9 +2,9 @@
 // signed-in user's roles and employee flag. Pure: menus, cards, the screens' gates (screens.ts) and
 // the tests all decide with allowed().
 import { anyGestor, effectiveRole, isStaffMember, isSuperadmin, roleAllows, type Right } from '../../domain/roles.js';
-import { rightsOf } from '../generator/access.js';
-import { configByResource } from '../generator/registry.js';
-import type { Operation } from '../generator/schemas.js';
+import { rightsOf } from './access.js';
+import { summaryByResource } from './resources.js';
+import type { Operation } from './schemas.js';
 
 /** Who may see an item or open a screen (every condition given must hold; none given: any signed-in user). */
 export interface AccessRule {
@@ -69,7 +69,7 @@ export interface ScreenAccess extends AccessRule {
 export function mayOpen(access: ScreenAccess, viewer: Viewer, params: ScreenParams = {}): boolean {
   if (access.public) return true;
   if (access.resource) {
-    const config = configByResource.get(access.resource);
+    const config = summaryByResource.get(access.resource);
     if (!config || !rightsOf(config, viewer.roles)[access.operation ?? 'list']) return false;
   }
   return allowed(access, viewer, params);

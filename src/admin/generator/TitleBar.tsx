@@ -6,9 +6,9 @@ import { Link } from 'react-router-dom';
 import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AddIcon from '@mui/icons-material/Add';
-import { resourceConfigs } from '../generator/registry.js';
-import { canAccessResource } from '../authProvider.js';
-import { useSession } from '../session.js';
+import { resourceSummaries } from '../core/resources.js';
+import { canAccessResource } from '../core/authProvider.js';
+import { useSession } from '../core/session.js';
 
 export const APP_NAME = 'Intranet';
 
@@ -29,7 +29,7 @@ export interface TitleBarProps {
 }
 
 /** The generated resource whose register screen `to` is, if any. */
-const resourceOfRegister = (to: string) => resourceConfigs.find((c) => `${c.path}/register` === to)?.resource;
+const resourceOfRegister = (to: string) => resourceSummaries.find((c) => `${c.path}/register` === to)?.resource;
 
 export function TitleBar({ title, back, onBack, addLabel, addTo, extra }: TitleBarProps) {
   usePageTitle(title);

@@ -15,37 +15,32 @@
 // A query-mode edit screen moved by x-intranet.editPath onto another register's base
 // (/marketing/imports-leads/edit?import_id=&lead_id=) wins over that register's own 'edit without
 // an id' redirect.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
-import { Loading } from 'react-admin';
-import { CatchAll } from '../shell/CatchAll.js';
-import { aliasConfig, editBaseOf, editPathOf, editRoutePattern, registerPathOf, scopeHome, type ResourceConfig } from './schemas.js';
+import { Lazy } from './core/Lazy.js';
+import { CatchAll } from './shell/CatchAll.js';
+// The app's screens answer who may open what (core/screenAccess.ts) once loaded.
+import './shell/screens.js';
+import { aliasConfig, editBaseOf, editPathOf, editRoutePattern, registerPathOf, scopeHome, type ResourceSummary } from './core/schemas.js';
 
-const ResourceList = lazy(() => import('./ResourceList.js'));
-const ResourceForm = lazy(() => import('./ResourceForm.js'));
-const CalendarView = lazy(() => import('./CalendarView.js'));
+const ResourceList = lazy(() => import('./generator/ResourceList.js'));
+const ResourceForm = lazy(() => import('./generator/ResourceForm.js'));
+const CalendarView = lazy(() => import('./generator/CalendarView.js'));
 
-/**
- * A screen loaded on demand, with its own boundary per route (`key`): the screen being left unmounts
- * at once while the next one's code loads (with main.tsx's router, whose navigations are not
- * transitions).
- */
-export const Lazy = ({ children }: { children: ReactNode }) => (
-  <Suspense fallback={<Loading loadingPrimary="Carregando" loadingSecondary="Aguarde" />}>{children}</Suspense>
-);
+export { Lazy };
 
-export const listPath = (config: ResourceConfig) => config.listPath;
-export const registerPath = (config: ResourceConfig) => `${config.path}/register`;
-export const editPath = (config: ResourceConfig, id: string | number) => editPathOf(config, id);
+export const listPath = (config: ResourceSummary) => config.listPath;
+export const registerPath = (config: ResourceSummary) => `${config.path}/register`;
+export const editPath = (config: ResourceSummary, id: string | number) => editPathOf(config, id);
 
-const paramOf = (config: ResourceConfig) => `:${config.scope!.param}`;
+const paramOf = (config: ResourceSummary) => `:${config.scope!.param}`;
 
-function ToEdit({ config }: { config: ResourceConfig }) {
+function ToEdit({ config }: { config: ResourceSummary }) {
   const { id } = useParams();
   return <Navigate to={editPath(config, id ?? '')} replace />;
 }
 
-export function resourceRoutes(configs: ResourceConfig[]) {
+export function resourceRoutes(configs: ResourceSummary[]) {
   const screens = configs.filter((c) => !c.internal).flatMap((config) => [config, ...config.aliases.map((alias) => aliasConfig(config, alias))]);
   const claimed = new Set(screens.filter((c) => c.editable && c.scope?.in === 'query').map((c) => c.editBase));
   return [...screens.flatMap((config) => routesOf(config, claimed)), ...configs.flatMap(nameRoutes)];
@@ -56,7 +51,7 @@ export function resourceRoutes(configs: ResourceConfig[]) {
  * resource has no list of its own: the name alone opens the list (the index for an internal table),
  * any deeper path the catch-all. A screen of the same path (the resource's own base) wins.
  */
-function nameRoutes(config: ResourceConfig) {
+function nameRoutes(config: ResourceSummary) {
   const base = `/${config.resource}`;
   const routes = [<Route key={`${base}:name-any`} path={`${base}/*`} element={<CatchAll />} />];
   if (config.path !== base) {
@@ -66,10 +61,10 @@ function nameRoutes(config: ResourceConfig) {
 }
 
 /** The screens' routes of one resource on its own base (tests mount a config of their own with it). */
-export const resourceScreenRoutes = (config: ResourceConfig) => routesOf(config);
+export const resourceScreenRoutes = (config: ResourceSummary) => routesOf(config);
 
 /** `claimed`: the bases of query-mode edit screens, which no other register's redirect may take. */
-function routesOf(config: ResourceConfig, claimed: ReadonlySet<string> = new Set()) {
+function routesOf(config: ResourceSummary, claimed: ReadonlySet<string> = new Set()) {
   // Keyed by path: a resource and its aliases share the resource name.
   return [
     <Route key={`${config.path}:base`} path={config.path} element={<Navigate to={listPath(config)} replace />} />,
@@ -108,7 +103,7 @@ function routesOf(config: ResourceConfig, claimed: ReadonlySet<string> = new Set
           />,
         ]
       : []),
-    ...(config.list.view === 'cards'
+    ...(config.listView === 'cards'
       ? [
           <Route
             key={`${config.path}:cards`}
@@ -125,7 +120,7 @@ function routesOf(config: ResourceConfig, claimed: ReadonlySet<string> = new Set
   ];
 }
 
-function formRoutes(config: ResourceConfig, claimed: ReadonlySet<string>) {
+function formRoutes(config: ResourceSummary, claimed: ReadonlySet<string>) {
   if (config.scope?.in === 'path') return pathScopedFormRoutes(config);
   const queryScoped = config.scope?.in === 'query';
   return [
@@ -182,7 +177,7 @@ function formRoutes(config: ResourceConfig, claimed: ReadonlySet<string>) {
 }
 
 /** The form routes of a register scoped in path mode: register/{param}, edit/{param}/{id}. */
-function pathScopedFormRoutes(config: ResourceConfig) {
+function pathScopedFormRoutes(config: ResourceSummary) {
   const param = paramOf(config);
   const form = (mode: 'create' | 'edit', key: string) => (
     <Lazy key={key}>
@@ -202,7 +197,7 @@ function pathScopedFormRoutes(config: ResourceConfig) {
 }
 
 /** edit/{param} without a record: the parent's register screen. */
-function ToScopedRegister({ config }: { config: ResourceConfig }) {
+function ToScopedRegister({ config }: { config: ResourceSummary }) {
   const params = useParams();
   return <Navigate to={registerPathOf(config, params[config.scope!.param])} replace />;
 }

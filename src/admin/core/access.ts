@@ -2,7 +2,7 @@
 // schema's x-intranet.access and module and the session's roles, decided by the same functions the
 // server checks the role header with (src/domain/roles.ts).
 import { userAllows } from '../../domain/roles.js';
-import { useSession } from '../session.js';
+import { useSession } from './session.js';
 import { fieldPath } from './paths.js';
 import type { Operation, ResourceConfig } from './schemas.js';
 

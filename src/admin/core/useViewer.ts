@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isSuperadmin } from '../../domain/roles.js';
-import { useSession, type Session } from '../session.js';
-import type { Viewer } from './menuItems.js';
+import { useSession, type Session } from './session.js';
+import type { Viewer } from './accessRules.js';
 
 export function viewerOf(session: Session | null): Viewer {
   const roles = session?.roles ?? [];

@@ -2,10 +2,10 @@
 // municipalities, provider cities, profile, ...): the session's bearer token and the effective role
 // of the call's module, refreshed and retried once after a 401 as the data provider does for /api
 // (the same withSession()). The base is the page's origin; tests point it at their server.
-import { roleForAreas, setRoleHeader } from '../dataProvider.js';
+import { roleForAreas, setRoleHeader } from './dataProvider.js';
 import { MSG } from '../../domain/messages.js';
-import { useApiBase } from '../auth/context.js';
-import { withSession, type Session } from '../session.js';
+import { useApiBase } from './auth/context.js';
+import { withSession, type Session } from './session.js';
 
 let base = '';
 

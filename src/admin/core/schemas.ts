@@ -49,6 +49,8 @@ export interface Reference {
    * disabled until a provider is chosen.
    */
   providerFlag?: boolean;
+  /** The referenced row must be of the record's provider, or of none (x-intranet.references.<campo>.sameProvider). */
+  sameProvider?: boolean;
   /** The toast when the select's options cannot be loaded ('Erro ao buscar cidades!'). */
   loadError?: string;
 }
@@ -124,6 +126,8 @@ export interface IntranetBlock {
   returnTo?: string;
   history: boolean;
   provider: ProviderRule;
+  /** A row with an empty provider is every provider's, written only by the superadmin (x-intranet.providerShared). */
+  providerShared?: boolean;
   access: Record<Operation, Right>;
   fieldAccess?: Record<string, Right>;
   /** Fields only the record's managers fill (x-intranet.managedFields). */
@@ -230,6 +234,8 @@ export interface ResourceConfig {
   references: Record<string, Reference>;
   search: string[];
   list: Required<Omit<IntranetBlock['list'], 'view' | 'calendar' | 'cardLink'>> & { view: 'table' | 'cards'; cardLink?: string };
+  /** list.view, also in the resource's summary (the routes of the cards view). */
+  listView: 'table' | 'cards';
   /** The generated table's address (x-intranet.listPath); default <path>/list. */
   listPath: string;
   /** Other addresses of the register screen (x-intranet.registerPaths). */
@@ -265,6 +271,8 @@ export interface ResourceConfig {
   dateRanges: DateRange[];
   /** How a row belongs to a provider (x-intranet.provider). */
   provider: ProviderRule;
+  /** A row with an empty provider is every provider's, written only by the superadmin (x-intranet.providerShared). */
+  providerShared?: boolean;
   /** Written only by its feature (x-intranet.internal): no generated screens, no admin cards. */
   internal: boolean;
   /** Grammatical gender of labels.singular. */
@@ -353,6 +361,7 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
       flags: x.list.flags ?? {},
       switches: x.list.switches ?? {},
     },
+    listView: x.list.view ?? 'table',
     sections: x.form?.sections ?? [{ title: 'Dados Básicos', fields: writable }],
     afterCreate: x.form?.afterCreate,
     calendar: x.list.calendar ?? null,
@@ -368,6 +377,7 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
     sharedWith: x.sharedWith ?? [],
     dateRanges: x.dateRanges ?? [],
     provider: x.provider ?? null,
+    providerShared: x.providerShared === true,
     internal: x.internal === true,
     gender: x.gender ?? 'm',
     messages: x.messages ?? {},
@@ -380,8 +390,57 @@ export function toConfig(schema: EntitySchema, area: string, labelOf?: string): 
   };
 }
 
+/**
+ * What the first screen knows of a resource, without its schema's body (fields, columns, sections,
+ * messages...): its routes, titles, rights and role areas, for the routes, the menus, the cards and
+ * the screens' gates. The build computes them from the schemas (virtual:resource-manifest, see
+ * scripts/resource-manifest-plugin.ts); a generated screen loads the body with its own chunk.
+ */
+export const SUMMARY_KEYS = [
+  'resource',
+  'area',
+  'module',
+  'alsoModules',
+  'path',
+  'editBase',
+  'aliases',
+  'title',
+  'labels',
+  'addLabel',
+  'back',
+  'returnTo',
+  'history',
+  'listPath',
+  'registerPaths',
+  'listView',
+  'calendar',
+  'createLabel',
+  'registerBack',
+  'saveAndContinue',
+  'afterCreate',
+  'recordLabel',
+  'editable',
+  'access',
+  'provider',
+  'internal',
+  'gender',
+  'listFilter',
+  'hideAdd',
+  'scope',
+  'scopeValue',
+] as const satisfies readonly (keyof ResourceConfig)[];
+
+export type ResourceSummary = Pick<ResourceConfig, (typeof SUMMARY_KEYS)[number]>;
+
+/** A resource's summary: only the keys the first screen reads. */
+export function summaryOf(config: ResourceConfig): ResourceSummary {
+  const summary: Record<string, unknown> = {};
+  for (const key of SUMMARY_KEYS) if (config[key] !== undefined) summary[key] = config[key];
+  return summary as ResourceSummary;
+}
+
 /** The config of a resource as seen from one of its aliases (same data, other routes and title). */
-export function aliasConfig(config: ResourceConfig, alias: RouteAlias): ResourceConfig {
+export function aliasConfig<C extends ResourceSummary>(config: C, alias: RouteAlias): C {
   return {
     ...config,
     path: alias.path,
@@ -400,10 +459,10 @@ export function aliasConfig(config: ResourceConfig, alias: RouteAlias): Resource
 }
 
 /** Where a record's register and edit screens go back to when the app has no earlier page: the schema's returnTo, else the list (of a scoped register, the parent's). */
-export const returnPathOf = (config: ResourceConfig) => config.returnTo ?? listPathOf(config);
+export const returnPathOf = (config: ResourceSummary) => config.returnTo ?? listPathOf(config);
 
 /** The edit screen of a record (of a scoped register: under the screen's parent, else the record's own). */
-export function editPathOf(config: ResourceConfig, id: string | number, record?: Record<string, unknown>): string {
+export function editPathOf(config: ResourceSummary, id: string | number, record?: Record<string, unknown>): string {
   if (isEditTemplate(config)) return fillRoute(config.editBase, { ...record, id });
   const scope = config.scope;
   if (!scope) return `${config.editBase}/${id}`;
@@ -427,16 +486,16 @@ export const editBaseOf = (config: Pick<ResourceConfig, 'editBase'>) => (isEditT
 const blankToUndefined = (v: unknown) => (v === null || v === undefined || v === '' ? undefined : String(v));
 
 /** The list screen: of a scoped register, the parent's (`parent`, else the screen's own scopeValue). */
-export function listPathOf(config: ResourceConfig, parent: string | undefined = config.scopeValue): string {
+export function listPathOf(config: ResourceSummary, parent: string | undefined = config.scopeValue): string {
   return scopedPath(config, config.listPath, parent, config.scope?.listParam);
 }
 
 /** The register screen: of a scoped register, under the parent. */
-export function registerPathOf(config: ResourceConfig, parent: string | undefined = config.scopeValue): string {
+export function registerPathOf(config: ResourceSummary, parent: string | undefined = config.scopeValue): string {
   return scopedPath(config, `${config.path}/register`, parent);
 }
 
-function scopedPath(config: ResourceConfig, base: string, parent: string | undefined, param = config.scope?.param) {
+function scopedPath(config: ResourceSummary, base: string, parent: string | undefined, param = config.scope?.param) {
   if (!config.scope || parent === undefined) return base;
   return config.scope.in === 'path' ? `${base}/${encodeURIComponent(parent)}` : `${base}?${new URLSearchParams({ [param ?? config.scope.param]: parent })}`;
 }
@@ -469,7 +528,7 @@ export function scopeFieldValue(config: ResourceConfig, value: string): string |
  * Where a scoped screen without its parent leads: the back target's path (the part before '?'),
  * unless it still needs the parent ('{campo}'), then the schema's back, else the index.
  */
-export function scopeHome(config: ResourceConfig): string {
+export function scopeHome(config: ResourceSummary): string {
   for (const target of [config.scope?.back, config.back]) {
     const path = target?.split('?')[0];
     if (path && !path.includes('{')) return path;
@@ -482,7 +541,7 @@ export function scopeHome(config: ResourceConfig): string {
  * the operation each needs (for the shell's list of screens, shell/screens.ts): in query mode the
  * edit screen without an id in the path; in path mode the three screens under the parent.
  */
-export function scopedScreens(config: ResourceConfig): { pattern: string; operation: Operation }[] {
+export function scopedScreens(config: ResourceSummary): { pattern: string; operation: Operation }[] {
   const scope = config.scope;
   if (!scope || !config.editable) return scope?.in === 'path' ? [{ pattern: `${config.path}/list/:${scope.param}`, operation: 'list' }] : [];
   if (scope.in === 'query') return [{ pattern: config.editBase, operation: 'update' }];
@@ -540,7 +599,7 @@ export function buildConfigs(files: Record<string, unknown>): ResourceConfig[] {
 
 /** The role area of each resource, for the data provider's role header. */
 /** Each resource's role areas: its module first, then x-intranet.alsoModules. */
-export const modulesOf = (configs: ResourceConfig[]): Record<string, string[]> =>
+export const modulesOf = (configs: Pick<ResourceSummary, 'resource' | 'module' | 'alsoModules'>[]): Record<string, string[]> =>
   Object.fromEntries(configs.map((c) => [c.resource, [c.module, ...c.alsoModules]]));
 
 /** Names of the role areas shown to people (the areas' short names, src/domain/roles.ts, for the others). */

@@ -4,7 +4,6 @@
 import { Link } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import { Title } from 'react-admin';
 import { TitleBar } from './TitleBar.js';
 
 export const ACCESS_DENIED_TITLE = 'Acesso negado';
@@ -15,7 +14,6 @@ export const ACCESS_DENIED_HINT = 'Se você precisa deste acesso, peça ao gesto
 export function AccessDenied({ title, back = '/' }: { title?: string; back?: string }) {
   return (
     <Box sx={{ maxWidth: 983, width: '100%', mx: 'auto', px: { xs: 1, sm: 2 }, pb: 4 }} data-access-denied="true">
-      <Title title={title ?? ACCESS_DENIED_TITLE} />
       <TitleBar title={title ?? ACCESS_DENIED_TITLE} back={back} />
       <Box role="alert" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, py: 6, textAlign: 'center' }}>
         <LockIcon color="warning" sx={{ fontSize: 48 }} />

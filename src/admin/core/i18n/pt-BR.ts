@@ -3,8 +3,8 @@
 // key sets) and rewords a few texts to the intranet's vocabulary ('Excluir', not 'Deletar').
 import type { TranslationMessages } from 'react-admin';
 import portugueseMessages from 'ra-language-portuguese';
-import { MSG } from '../../domain/messages.js';
-import { NO_DATA_TEXT } from '../../domain/format.js';
+import { MSG } from '../../../domain/messages.js';
+import { NO_DATA_TEXT } from '../../../domain/format.js';
 
 const complement = {
   ra: {

@@ -10,10 +10,10 @@
 //   `code` is the Cognito-style exception name ('NotAuthorizedException', ...). Unknown codes keep
 //   the provider's own text (the spec: "unknown codes are shown raw").
 // - The client keeps no session state of its own that the app depends on: the app stores the
-//   AuthSession it gets (src/admin/session.ts, in localStorage) and hands it back to refresh(),
+//   AuthSession it gets (src/admin/core/session.ts, in localStorage) and hands it back to refresh(),
 //   changePassword(), signOut() and currentSession(). (Cognito may also keep amplify's own tokens;
 //   it must still answer the AuthSession shape.)
-import { AUTH_MSG } from '../../domain/messages.js';
+import { AUTH_MSG } from '../../../domain/messages.js';
 
 /** The session user (spec section 3), as /v1/auth/login and /v1/auth/me answer it. */
 export interface SessionUser {

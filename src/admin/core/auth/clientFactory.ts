@@ -2,7 +2,7 @@
 // Cognito client (aws-amplify, a large bundle) is loaded only when the server asks for it.
 import { BuiltinIdentityClient } from './builtinClient.js';
 import { IdentityError, type CognitoClientModule, type IdentityClient, type IdentityConfig } from './identityClient.js';
-import { AUTH_MSG } from '../../domain/messages.js';
+import { AUTH_MSG } from '../../../domain/messages.js';
 
 // A glob rather than import('./cognitoClient.js'): the build and the tests still work while the
 // file does not exist (the glob is then empty), and it stays a separate, lazily loaded chunk.

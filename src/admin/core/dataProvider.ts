@@ -3,8 +3,8 @@
 // after a 401 with a refreshed one; plus getHistory() for the edit pages' history panel.
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type Identifier } from 'react-admin';
-import type { AuditEntry } from '../domain/history.js';
-import { bestRole, effectiveRole, roleHeaderValue } from '../domain/roles.js';
+import type { AuditEntry } from '../../domain/history.js';
+import { bestRole, effectiveRole, roleHeaderValue } from '../../domain/roles.js';
 import { withSession, type Session } from './session.js';
 
 export const ROLE_HEADER = 'X-Intranet-Role';

@@ -17,8 +17,8 @@ import {
   updatePassword,
   type SignInOutput,
 } from 'aws-amplify/auth';
-import { AUTH_MSG, MSG } from '../../domain/messages.js';
-import { cognitoErrorFrom, cognitoErrorParts, type CognitoOperation } from '../../domain/cognitoErrors.js';
+import { AUTH_MSG, MSG } from '../../../domain/messages.js';
+import { cognitoErrorFrom, cognitoErrorParts, type CognitoOperation } from '../../../domain/cognitoErrors.js';
 import {
   IdentityError,
   type AuthSession,

@@ -1,9 +1,10 @@
-// Reading the loose payloads of the documented calls: ids, lists of ids, and the Hasura-style filters
+// Reading the loose payloads of the documented calls (every v1 area, and the services that take a
+// call's body as it comes): ids, lists of ids, and the Hasura-style filters
 // the screens send ({ campo: valor }, { campo: [valores] }, { campo: { _eq | _in | _ilike } }).
 // Every value becomes a parameter; a bad one is a 400 on its field, never a 500.
-import { MSG } from '../../domain/messages.js';
-import { HttpError } from '../errors.js';
-import { Params } from '../resources/query.js';
+import { MSG } from '../../../domain/messages.js';
+import { HttpError } from '../../errors.js';
+import { Params } from '../../resources/query.js';
 
 export const MAX_INT = 2_147_483_647;
 

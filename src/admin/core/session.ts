@@ -162,4 +162,4 @@ export async function withSession<T>(call: (session: Session | null) => Promise<
 
 // The effective role of a module (superadmin, gestor, solicitante, leitor, user, else guest) is
 // decided by the shared domain code, the same function the server checks the header with.
-export { effectiveRole } from '../domain/roles.js';
+export { effectiveRole } from '../../domain/roles.js';

@@ -1,6 +1,6 @@
 // The built-in identity over /v1/auth/* (src/server/auth/routes.ts): the server answers the spec's
 // texts in `message` and a Cognito-style exception name in `code`.
-import { AUTH_MSG, MSG } from '../../domain/messages.js';
+import { AUTH_MSG, MSG } from '../../../domain/messages.js';
 import {
   IdentityError,
   messageForCode,
