@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, signIn, screenshotFromTop as screenshot } from './helpers/browser.js';
-import { startServer, type RunningServer } from './helpers/server.js';
+import { apiJson, apiLogin, startServer, type RunningServer } from './helpers/server.js';
 
 const MANAGER = { email: 'gestor.vendas@vetorial.net', password: 'Intranet#Demo2026' };
 const EVENT = 'Feira E2E de Curitiba';
@@ -17,17 +17,31 @@ const MONTHS = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Jul
 let server: RunningServer;
 let browser: Browser;
 
-/** The local day `days` from today (the demo seed counts its events' days so). */
-function dayFrom(days: number) {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return d;
+/** A YYYY-MM-DD day as a local date. */
+function localDay(iso: string) {
+  const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
+  return new Date(y, m - 1, d);
+}
+
+/**
+ * The day the two demo events of Curitiba share, read from the product: the seed counts their days from the
+ * day the server started, and a run that crosses midnight must not look a day later.
+ */
+async function sharedDemoDay(): Promise<Date> {
+  const token = await apiLogin(server.url, MANAGER);
+  const rows = (await apiJson(server.url, 'GET', '/api/events?range=[0,99]', token, undefined, 'marketing:gestor')) as { evento: string; data_inicio: string; data_fim: string }[];
+  const expo = rows.find((r) => r.evento === 'Expo Conectividade');
+  const week = rows.find((r) => r.evento === 'Semana do Cliente');
+  if (!expo || !week) throw new Error('demo events not found');
+  const first = expo.data_inicio > week.data_inicio ? expo.data_inicio : week.data_inicio;
+  if (first > (expo.data_fim < week.data_fim ? expo.data_fim : week.data_fim)) throw new Error('demo events do not share a day');
+  return localDay(first);
 }
 const pad = (n: number) => String(n).padStart(2, '0');
 const typed = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 const monthName = (d: Date) => `${MONTHS[d.getMonth()]} de ${d.getFullYear()}`;
 
-/** Moves the calendar to the month of `d` (forward only: it starts at today's). */
+/** Moves the calendar to the month of `d` (forward only: it starts at today's, at most the seed's). */
 async function showMonthOf(page: Page, d: Date) {
   const months = page.getByRole('grid', { name: / de \d{4}$/ });
   for (let i = 0; i < 3; i++) {
@@ -72,7 +86,7 @@ describe('marketing events', () => {
     // The calendar: the two demo events sharing days in Curitiba are marked.
     await page.getByRole('group', { name: 'Visualização' }).getByRole('link', { name: 'Calendário' }).click();
     await page.waitForURL('**/marketing/events/calendar', { timeout: 30_000 });
-    const shared = dayFrom(12);
+    const shared = await sharedDemoDay();
     await showMonthOf(page, shared);
     const cell = page.getByRole('grid', { name: monthName(shared) }).getByRole('gridcell', { name: String(shared.getDate()), exact: true });
     await cell.getByRole('link', { name: /^Semana do Cliente - Coincide na mesma cidade com Expo Conectividade/ }).waitFor({ timeout: 30_000 });
@@ -96,7 +110,7 @@ describe('marketing events', () => {
     await page.getByLabel(/^Evento/).fill(EVENT);
     await page.getByLabel('Site do evento').fill('https://www.feirae2e.com.br');
     await page.getByLabel(/^Data Início/).fill(typed(shared));
-    await page.getByLabel(/^Data Fim/).fill(typed(dayFrom(13)));
+    await page.getByLabel(/^Data Fim/).fill(typed(new Date(shared.getFullYear(), shared.getMonth(), shared.getDate() + 1)));
     await page.getByLabel(/^Nome do local/).fill('Expo Unimed');
     await page.getByLabel(/^Endereço do local/).fill('R. Prof. Pedro Viriato Parigot de Souza, 5300');
     await page.getByRole('combobox', { name: /^Cidade/ }).click();
