@@ -308,9 +308,10 @@ describe('Cognito mode: built-in sign-in off, users provisioned in the pool', ()
   const refusalOf = (promise: Promise<unknown>) => promise.then(() => null, (e: { name?: string; message?: string }) => `${e.name}: ${e.message}`);
 
   beforeAll(async () => {
-    // The server's calls to the pool need credentials (any, for the emulator).
-    process.env.AWS_ACCESS_KEY_ID = 'local';
-    process.env.AWS_SECRET_ACCESS_KEY = 'local';
+    // The server's calls to the pool need credentials (any, for the emulator); put back after the file, whose
+    // worker runs other files next (the api project's isolate: false).
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
     proxy = await cognito.recordingProxy(['AdminUserGlobalSignOut']);
     t = await testApp({ config: { cognito: { ...cognitoConfig(), endpoint: proxy.endpoint, issuer: `${cognito.endpoint}/${cognito.userPoolId}` } } });
     await cognito.createUser('admin@intranet.local', PASSWORD);
@@ -320,6 +321,7 @@ describe('Cognito mode: built-in sign-in off, users provisioned in the pool', ()
   afterAll(async () => {
     await t?.close();
     await proxy?.close();
+    vi.unstubAllEnvs();
   });
 
   it('the built-in sign-in, password and two-factor calls answer 409 with a pt-BR text', async () => {
