@@ -325,6 +325,20 @@ describe('list layout in a real browser', () => {
     await page.getByText('Provedor', { exact: true }).last().waitFor();
     await screenshot(page, 'organisation-contracting-companies-1024-expanded');
 
+    // A dialog a row opened stays open while the table refits around it (the actions keep their cell):
+    // the delete confirmation, opened at 1024 px, is still there once the wider window unfolds the columns.
+    // (An open dialog hides the page from the accessibility tree: the row is found by its markup.)
+    const cells = page.locator('tr.RaDatagrid-row', { hasText: 'Beta Fibra Óptica' }).locator('td');
+    const cellsAt1024 = await cells.count();
+    await page.getByRole('row', { name: /Beta Fibra Óptica/ }).getByRole('button', { name: 'Excluir' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Essa ação é IRREVERSÍVEL' });
+    await confirm.waitFor();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect.poll(() => cells.count(), { timeout: 30_000 }).toBeGreaterThan(cellsAt1024);
+    expect(await confirm.isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+
     expect(await page.locator('link[rel="icon"]').count()).toBeGreaterThan(0);
     const favicon = await fetch(`${server.url}/favicon.ico`);
     expect(favicon.status).toBe(200);

@@ -45,6 +45,8 @@ import { baseType, editPathOf, registerPathOf, scopeHome, scopeValueOf, withoutS
 import { useSession } from '../core/session.js';
 
 export const LIST_MAX_WIDTH = 983;
+/** The actions column's key in the table (no field of a schema starts with '__'). */
+const ACTIONS_SOURCE = '__acoes';
 
 const lookup = (resource: string) => configByResource.get(resource);
 
@@ -202,7 +204,9 @@ function FittingTable({
               <SchemaField key={field} config={config} source={field} label={columnTitle(config, field, lookup)} />
             ),
           )}
-          {actions && <RowActions config={config} rights={rights} label="Ações" sortable={false} textAlign="right" />}
+          {/* Datagrid keys a cell by its source, else by its position: without a source, folding a column
+              moved the actions to another key and remounted them, closing a dialog they had open. */}
+          {actions && <RowActions config={config} rights={rights} source={ACTIONS_SOURCE} label="Ações" sortable={false} textAlign="right" />}
         </Datagrid>
       </CompactActions.Provider>
     </Box>

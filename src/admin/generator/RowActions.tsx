@@ -43,8 +43,8 @@ export function hasRowActions(config: ResourceConfig, rights: Rights, roles: rea
 export const deleteConfirmTitle = (config: ResourceConfig, record: Record<string, unknown>) =>
   (config.messages.deleteConfirm && interpolate(config.messages.deleteConfirm, config, record)) || `Excluir ${config.labels.singular.toLowerCase()}?`;
 
-// Datagrid reads label and sortable from the column's element.
-export function RowActions({ config, rights }: { config: ResourceConfig; rights: Rights; label?: string; sortable?: boolean; textAlign?: 'right' }) {
+// Datagrid reads source (the cell's key), label and sortable from the column's element.
+export function RowActions({ config, rights }: { config: ResourceConfig; rights: Rights; source?: string; label?: string; sortable?: boolean; textAlign?: 'right' }) {
   const record = useRecordContext();
   const writes = useResourceToasts(config);
   const refresh = useRefresh();
