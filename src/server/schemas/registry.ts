@@ -5,11 +5,14 @@ import { join, relative } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import type { DateRange } from '../../domain/dateRange.js';
+import type { ScopeRule } from '../../domain/scope.js';
 import { IMAGE_EXTENSIONS, IMAGE_REJECTED, isImageFieldName } from '../../domain/format.js';
 import { MSG, type ResourceMessages } from '../../domain/messages.js';
 import type { AccessRule } from '../../domain/roles.js';
 import type { FileRule } from '../files/access.js';
 import { actionConditionFields, conditionFields, placeholders, TOGGLE_DEFAULTS, type RowAction, type RowCondition, type ToggleRule } from '../../domain/rowActions.js';
+
+export type { ScopeRule };
 
 export type { AccessRule, Right } from '../../domain/roles.js';
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -133,27 +136,6 @@ export interface SharedWithRule {
   via?: string;
   field?: string;
   write?: boolean;
-}
-
-/** x-intranet.scope: lists, register and edit screens under a parent record (see schemas/README.md). */
-export interface ScopeRule {
-  field: string;
-  param: string;
-  in: 'query' | 'path';
-  idParam?: string;
-  /** Query mode: the list's query parameter naming the parent (default param). */
-  listParam?: string;
-  back?: string;
-  /** The parent may be left out: a list of every parent's rows, a register offering the parent's select. */
-  optional?: boolean;
-  /** The register and edit titles name the parent. */
-  titleParent?: boolean;
-  /** Path mode: register/{param}/{labelParam} also opens the register (a readable name after the id). */
-  labelParam?: string;
-  /** The list under one parent: its own columns and expanded fields. */
-  parentList?: { columns?: string[]; expand?: string[] };
-  /** Optional scope: the list of every parent's rows, its own columns and expanded fields. */
-  allList?: { columns?: string[]; expand?: string[] };
 }
 
 export interface UniqueRule {
