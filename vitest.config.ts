@@ -5,8 +5,10 @@ import { resourceManifest } from './scripts/resource-manifest-plugin.js';
 
 /** API files that need a module graph of their own: public-throttles mocks fastify (vi.mock) to see every route registered. */
 const API_ISOLATED = ['tests/api/public-throttles.test.ts'];
+/** UI files that mock a module (vi.mock): the shell's frame, or the confetti. A mock would outlive its file in a shared worker. */
+const UI_ISOLATED = ['tests/ui/careers-public.test.tsx', 'tests/ui/faq.test.tsx', 'tests/ui/roulette-public.test.tsx', 'tests/ui/sponsorship.test.tsx'];
 
-// Four projects (the API files in two, see API_ISOLATED): unit (pure domain and schema checks), api (the server through inject() on PGlite, or
+// Four projects (the API and UI files each in two, see API_ISOLATED and UI_ISOLATED): unit (pure domain and schema checks), api (the server through inject() on PGlite, or
 // on PostgreSQL when DATABASE_URL is set), ui (react-admin screens in jsdom against the real server),
 // e2e (a real headless Chromium against a started server; run apart by npm run test:e2e).
 export default defineConfig({
@@ -62,6 +64,24 @@ export default defineConfig({
         test: {
           name: 'ui',
           include: ['tests/ui/**/*.test.tsx'],
+          exclude: UI_ISOLATED,
+          environment: 'jsdom',
+          // As the API files: the files of a worker share its process, its page (jsdom) and the packages
+          // (react, MUI, react-admin) imported once; tests/ui/fresh-file.ts gives each file the product's
+          // modules afresh, an empty page and storage, and MUI's styles forgotten.
+          isolate: false,
+          setupFiles: ['tests/helpers/clock.ts', 'tests/ui/fresh-file.ts'],
+          globalSetup: ['tests/helpers/databaseTemplate.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'ui-isolated',
+          include: UI_ISOLATED,
           environment: 'jsdom',
           globalSetup: ['tests/helpers/databaseTemplate.ts'],
           testTimeout: 60_000,

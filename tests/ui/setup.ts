@@ -64,11 +64,17 @@ if (!globalThis.ResizeObserver) {
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 // Node's fetch refuses jsdom's AbortSignal; requests made by the app in these tests are not aborted.
-const nativeFetch = globalThis.fetch;
-globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-  if (init?.signal) {
-    const { signal: _ignored, ...rest } = init;
-    return nativeFetch(input, rest);
-  }
-  return nativeFetch(input, init);
-}) as typeof fetch;
+// Wrapped once per worker (the files of a worker share the page: tests/ui/fresh-file.ts).
+const FETCH = Symbol.for('intranet.tests.fetchWithoutSignal');
+const fetchHolder = globalThis as typeof globalThis & { [FETCH]?: true };
+if (!fetchHolder[FETCH]) {
+  fetchHolder[FETCH] = true;
+  const nativeFetch = globalThis.fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.signal) {
+      const { signal: _ignored, ...rest } = init;
+      return nativeFetch(input, rest);
+    }
+    return nativeFetch(input, init);
+  }) as typeof fetch;
+}
