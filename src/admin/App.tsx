@@ -4,7 +4,7 @@
 // layout; a path of the spec's route map not built yet shows the "not available yet" page
 // (shell/plannedRoutes.ts), any other unknown path goes to '/'; a screen the user's roles may not
 // open shows the one access-denied page (shell/AccessDenied.tsx).
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import { Route } from 'react-router-dom';
 import { ptBR as muiPtBR } from '@mui/material/locale';
 import { CssBaseline } from '@mui/material';
@@ -27,6 +27,7 @@ import { ApiBaseContext } from './core/auth/context.js';
 import { i18nProvider } from './core/i18n/index.js';
 import { resourceModules, resourceSummaries } from './core/resources.js';
 import { Lazy } from './core/Lazy.js';
+import { createQueryClient } from './core/queryClient.js';
 import { resourceRoutes } from './routes.js';
 import { setApiOrigin } from './core/api.js';
 import { customPageRoutes } from './customPages.js';
@@ -80,6 +81,8 @@ export function App({ dataProvider, authProvider, store, apiBase = '' }: AppProp
   defaultDataProvider ??= createDataProvider(API_URL, resourceModules);
   // Every v1 call of the app (header, custom pages) goes to this server.
   setApiOrigin(apiBase);
+  // One query client per mounted app (its cache is the screens' data).
+  const [queryClient] = useState(createQueryClient);
   let auth = authProvider ?? authProviders.get(apiBase);
   if (!auth) {
     auth = createAuthProvider({ apiBase });
@@ -89,6 +92,7 @@ export function App({ dataProvider, authProvider, store, apiBase = '' }: AppProp
     <ApiBaseContext.Provider value={apiBase}>
       <AdminContext
         dataProvider={dataProvider ?? defaultDataProvider}
+        queryClient={queryClient}
         authProvider={auth}
         i18nProvider={i18nProvider}
         theme={theme}
