@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 import { ROOT } from './server.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -29,6 +30,21 @@ export async function openPage(browser: Browser): Promise<{ page: Page; errors: 
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error?.stack ?? error)));
+  // What the page did, told when its test fails: the navigations, its console, the answers >= 400 and the
+  // requests that did not finish (a failure under load says little without them).
+  const trail: string[] = [];
+  const at = () => new Date().toISOString().slice(11, 23);
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && trail.push(`${at()} navigated ${frame.url()}`));
+  page.on('console', (message) => trail.push(`${at()} console.${message.type()} ${message.text().slice(0, 300)}`));
+  page.on('response', (r) => r.status() >= 400 && trail.push(`${at()} ${r.status()} ${r.request().method()} ${r.url()}`));
+  page.on('requestfailed', (r) => trail.push(`${at()} failed ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  try {
+    onTestFailed(() => {
+      console.error(`page trail (last 60 of ${trail.length}):\n${trail.slice(-60).join('\n')}`);
+    });
+  } catch {
+    // outside a test (a hook): no trail to tell
+  }
   return { page, errors };
 }
 
