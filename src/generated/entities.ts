@@ -901,6 +901,540 @@ export const FaqSchema = {
 } as const;
 export type Faq = FromSchema<typeof FaqSchema>;
 
+/** Motorista (schemas/frota/drivers.json, table frota.motorista) */
+export const DriversSchema = {
+  "title": "Motorista",
+  "description": "Um colaborador autorizado a dirigir os veículos de um provedor, com sua CNH (número, categoria, emissão, validade e pontos); quem tem a CNH vencida não recebe veículo.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_usuario": {
+      "type": "integer",
+      "title": "Colaborador"
+    },
+    "nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Nome",
+      "readOnly": true
+    },
+    "telefone": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "phone",
+      "title": "Telefone"
+    },
+    "cnh_numero": {
+      "type": "string",
+      "title": "Nº da CNH",
+      "pattern": "^[0-9]{11}$",
+      "description": "O número de registro da CNH: 11 dígitos.",
+      "x-errorMessages": {
+        "pattern": "Número da CNH inválido: use os 11 dígitos do registro."
+      }
+    },
+    "cnh_categoria": {
+      "type": "string",
+      "title": "Categoria",
+      "enum": [
+        "A",
+        "B",
+        "AB",
+        "C",
+        "D",
+        "E",
+        "AC",
+        "AD",
+        "AE"
+      ],
+      "default": "B"
+    },
+    "cnh_emissao": {
+      "type": "string",
+      "format": "date",
+      "title": "Emissão da CNH"
+    },
+    "cnh_validade": {
+      "type": "string",
+      "format": "date",
+      "title": "Validade da CNH"
+    },
+    "pontos": {
+      "type": "integer",
+      "format": "count",
+      "title": "Pontos na CNH",
+      "minimum": 0,
+      "maximum": 99,
+      "default": 0
+    },
+    "observacoes": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observações",
+      "maxLength": 2000
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_usuario",
+    "cnh_numero",
+    "cnh_categoria",
+    "cnh_emissao",
+    "cnh_validade"
+  ],
+  "additionalProperties": false
+} as const;
+export type Drivers = FromSchema<typeof DriversSchema>;
+
+/** Multa (schemas/frota/fines.json, table frota.multa) */
+export const FinesSchema = {
+  "title": "Multa",
+  "description": "Uma multa de trânsito recebida por um veículo da frota: a infração (código do CTB e descrição), o valor, os pontos, o vencimento, o motorista responsável e a situação; o termo de responsabilidade do motorista é impresso a partir dela.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_veiculo": {
+      "type": "integer",
+      "title": "Veículo"
+    },
+    "data_hora": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Data e hora da infração"
+    },
+    "local": {
+      "type": "string",
+      "title": "Local",
+      "minLength": 2,
+      "maxLength": 200
+    },
+    "auto_infracao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Auto de infração",
+      "maxLength": 30
+    },
+    "codigo_infracao": {
+      "type": "string",
+      "title": "Código CTB",
+      "pattern": "^[0-9]{3}-?[0-9]{1,2}$",
+      "description": "O código da infração no CTB com o desdobramento (605-03).",
+      "x-errorMessages": {
+        "pattern": "Código inválido: use o código e o desdobramento, como 605-03."
+      }
+    },
+    "descricao_infracao": {
+      "type": "string",
+      "title": "Infração",
+      "minLength": 2,
+      "maxLength": 300
+    },
+    "gravidade": {
+      "type": "string",
+      "title": "Gravidade",
+      "enum": [
+        "leve",
+        "media",
+        "grave",
+        "gravissima"
+      ],
+      "default": "media",
+      "x-enumLabels": {
+        "leve": "Leve",
+        "media": "Média",
+        "grave": "Grave",
+        "gravissima": "Gravíssima"
+      }
+    },
+    "pontos": {
+      "type": "integer",
+      "format": "count",
+      "title": "Pontos",
+      "minimum": 0,
+      "maximum": 99,
+      "default": 0
+    },
+    "valor": {
+      "type": "number",
+      "format": "money",
+      "title": "Valor",
+      "minimum": 0,
+      "maximum": 9999999
+    },
+    "vencimento": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date",
+      "title": "Vencimento"
+    },
+    "id_motorista": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Motorista responsável"
+    },
+    "status": {
+      "type": "string",
+      "title": "Situação",
+      "enum": [
+        "a_identificar",
+        "indicado",
+        "pago",
+        "recorrido",
+        "cancelado"
+      ],
+      "default": "a_identificar",
+      "x-enumLabels": {
+        "a_identificar": "A identificar",
+        "indicado": "Condutor indicado",
+        "pago": "Paga",
+        "recorrido": "Em recurso",
+        "cancelado": "Cancelada"
+      }
+    },
+    "observacoes": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observações",
+      "maxLength": 2000
+    },
+    "placa": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Placa",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Cadastrada em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_veiculo",
+    "data_hora",
+    "local",
+    "codigo_infracao",
+    "descricao_infracao",
+    "gravidade",
+    "valor"
+  ],
+  "additionalProperties": false
+} as const;
+export type Fines = FromSchema<typeof FinesSchema>;
+
+/** Locadora (schemas/frota/rental-companies.json, table frota.locadora) */
+export const RentalCompaniesSchema = {
+  "title": "Locadora",
+  "description": "Uma locadora de veículos com que os provedores do grupo têm contratos; a lista é uma só para todo o grupo.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "cnpj": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "CNPJ",
+      "format": "cnpj"
+    },
+    "telefone": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "phone",
+      "title": "Telefone"
+    },
+    "email": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "email",
+      "title": "E-mail",
+      "maxLength": 200
+    },
+    "contato": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Contato",
+      "maxLength": 120
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criada em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "nome"
+  ],
+  "additionalProperties": false
+} as const;
+export type RentalCompanies = FromSchema<typeof RentalCompaniesSchema>;
+
+/** Locação (schemas/frota/rentals.json, table frota.locacao) */
+export const RentalsSchema = {
+  "title": "Locação",
+  "description": "O contrato de locação de um veículo da frota: a locadora, o período, o valor mensal e a franquia de quilometragem; os que vencem em 30 e em 7 dias são lembrados aos gestores da frota.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_veiculo": {
+      "type": "integer",
+      "title": "Veículo"
+    },
+    "id_locadora": {
+      "type": "integer",
+      "title": "Locadora"
+    },
+    "numero_contrato": {
+      "type": "string",
+      "title": "Nº do contrato",
+      "minLength": 1,
+      "maxLength": 60
+    },
+    "data_inicio": {
+      "type": "string",
+      "format": "date",
+      "title": "Início"
+    },
+    "data_fim": {
+      "type": "string",
+      "format": "date",
+      "title": "Fim"
+    },
+    "valor_mensal": {
+      "type": "number",
+      "format": "money",
+      "title": "Valor mensal",
+      "minimum": 0,
+      "maximum": 99999999
+    },
+    "franquia_km": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "format": "count",
+      "title": "Franquia de km por mês",
+      "minimum": 0,
+      "maximum": 999999
+    },
+    "observacoes": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observações",
+      "maxLength": 2000
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criada em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_veiculo",
+    "id_locadora",
+    "numero_contrato",
+    "data_inicio",
+    "data_fim",
+    "valor_mensal"
+  ],
+  "additionalProperties": false
+} as const;
+export type Rentals = FromSchema<typeof RentalsSchema>;
+
+/** Sinistro de veículo (schemas/frota/vehicle-incidents.json, table frota.sinistro) */
+export const VehicleIncidentsSchema = {
+  "title": "Sinistro de veículo",
+  "description": "Um acidente, avaria, furto ou roubo de um veículo da frota: o motorista, a data, o local, o boletim de ocorrência, as fotos, o custo e o andamento.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_veiculo": {
+      "type": "integer",
+      "title": "Veículo"
+    },
+    "id_motorista": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Motorista"
+    },
+    "tipo": {
+      "type": "string",
+      "title": "Tipo",
+      "enum": [
+        "acidente",
+        "avaria",
+        "furto",
+        "roubo",
+        "outro"
+      ],
+      "default": "avaria",
+      "x-enumLabels": {
+        "acidente": "Acidente",
+        "avaria": "Avaria",
+        "furto": "Furto",
+        "roubo": "Roubo",
+        "outro": "Outro"
+      }
+    },
+    "data_hora": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Data e hora"
+    },
+    "local": {
+      "type": "string",
+      "title": "Local",
+      "minLength": 2,
+      "maxLength": 200
+    },
+    "descricao": {
+      "type": "string",
+      "title": "O que aconteceu",
+      "minLength": 2,
+      "maxLength": 4000
+    },
+    "boletim_ocorrencia": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Nº do boletim de ocorrência",
+      "maxLength": 40
+    },
+    "fotos": {
+      "type": "array",
+      "title": "Fotos",
+      "items": {
+        "type": "string",
+        "format": "file"
+      },
+      "uniqueItems": true,
+      "maxItems": 10,
+      "default": []
+    },
+    "custo": {
+      "type": [
+        "number",
+        "null"
+      ],
+      "format": "money",
+      "title": "Custo",
+      "minimum": 0,
+      "maximum": 99999999
+    },
+    "status": {
+      "type": "string",
+      "title": "Situação",
+      "enum": [
+        "aberto",
+        "em_reparo",
+        "encerrado"
+      ],
+      "default": "aberto",
+      "x-enumLabels": {
+        "aberto": "Aberto",
+        "em_reparo": "Em reparo",
+        "encerrado": "Encerrado"
+      }
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Cadastrado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_veiculo",
+    "tipo",
+    "data_hora",
+    "local",
+    "descricao"
+  ],
+  "additionalProperties": false
+} as const;
+export type VehicleIncidents = FromSchema<typeof VehicleIncidentsSchema>;
+
 /** Manutenção de veículo (schemas/frota/vehicle-maintenance.json, table frota.manutencao) */
 export const VehicleMaintenanceSchema = {
   "title": "Manutenção de veículo",
@@ -6342,4 +6876,4 @@ export const TrackingLinksSchema = {
 } as const;
 export type TrackingLinks = FromSchema<typeof TrackingLinksSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'VehicleMaintenance' | 'Vehicles' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'Drivers' | 'Fines' | 'RentalCompanies' | 'Rentals' | 'VehicleIncidents' | 'VehicleMaintenance' | 'Vehicles' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';

@@ -130,6 +130,10 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
   }),
   // A vehicle's plate is a Brazilian one (Mercosul), unique per provider.
   vehicles: () => ({ placa: `T${String.fromCharCode(65 + (++serial % 26))}${String.fromCharCode(65 + (Math.floor(serial / 26) % 26))}${serial % 10}${String.fromCharCode(65 + ((serial * 7) % 26))}${String(Math.floor(serial / 10) % 100).padStart(2, '0')}` }),
+  // A driver is a user of its provider (once per provider) with an 11-digit CNH valid for years.
+  drivers: async (provider, make) => ({ id_usuario: (await make('users', provider)).id, cnh_numero: String(40_000_000_000 + ++serial), cnh_emissao: '2024-01-10', cnh_validade: '2034-01-10' }),
+  // A fine's CTB code is a code and its unfolding (605-03).
+  fines: () => ({ codigo_infracao: '605-03' }),
   // One HR record per user, and one relatives' record per employee: each of its own.
   employees: async (provider, _make, t) => ({ id_usuario: await newEmployeeUser(t, provider) }),
   // Relatives are named while 'Tem familiar?' is on (src/server/personnel/hooks.ts).
@@ -188,6 +192,11 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'vehicle-maintenance': ['data_entrada', 'data_saida'],
   // A plate is ABC-1234 or ABC1D23, unique per provider.
   vehicles: ['placa'],
+  // A driver is a user of the provider, once; the CNH's number has 11 digits and its validity follows its issue (src/server/fleet/hooks.ts).
+  drivers: ['id_usuario', 'cnh_numero', 'cnh_emissao', 'cnh_validade'],
+  rentals: ['data_inicio', 'data_fim'],
+  fines: ['codigo_infracao', 'id_motorista'],
+  'vehicle-incidents': ['id_motorista'],
   // A user given users:superadmin can no longer be deleted (only by nobody); roles are tested apart.
   users: ['papeis'],
   // The rule form's logic (src/domain/communicationRules.ts) and the customer lookup of a restriction.
