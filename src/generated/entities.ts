@@ -1315,6 +1315,176 @@ export const RentalsSchema = {
 } as const;
 export type Rentals = FromSchema<typeof RentalsSchema>;
 
+/** Solicitação de sinistro (schemas/frota/vehicle-incident-requests.json, table frota.solicitacao_sinistro) */
+export const VehicleIncidentRequestsSchema = {
+  "title": "Solicitação de sinistro",
+  "description": "Um colaborador relata um problema com o veículo que usa (acidente, avaria, furto, roubo): a data, o local, o que aconteceu e as fotos. O gestor da frota aprova (o sinistro é registrado na frota e ligado à solicitação) ou recusa com o motivo; o solicitante é avisado pelo sino.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_usuario": {
+      "type": "integer",
+      "title": "Solicitante",
+      "readOnly": true
+    },
+    "solicitante_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Solicitante",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor",
+      "readOnly": true
+    },
+    "id_veiculo": {
+      "type": "integer",
+      "title": "Veículo"
+    },
+    "placa": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Veículo",
+      "readOnly": true
+    },
+    "tipo": {
+      "type": "string",
+      "title": "Tipo",
+      "enum": [
+        "acidente",
+        "avaria",
+        "furto",
+        "roubo",
+        "outro"
+      ],
+      "default": "avaria",
+      "x-enumLabels": {
+        "acidente": "Acidente",
+        "avaria": "Avaria",
+        "furto": "Furto",
+        "roubo": "Roubo",
+        "outro": "Outro"
+      }
+    },
+    "data_hora": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Data e hora"
+    },
+    "local": {
+      "type": "string",
+      "title": "Local",
+      "minLength": 2,
+      "maxLength": 200
+    },
+    "descricao": {
+      "type": "string",
+      "title": "O que aconteceu",
+      "minLength": 2,
+      "maxLength": 4000
+    },
+    "boletim_ocorrencia": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Nº do boletim de ocorrência",
+      "maxLength": 40
+    },
+    "fotos": {
+      "type": "array",
+      "title": "Fotos",
+      "items": {
+        "type": "string",
+        "format": "file"
+      },
+      "uniqueItems": true,
+      "maxItems": 10,
+      "default": []
+    },
+    "status": {
+      "type": "string",
+      "title": "Situação",
+      "enum": [
+        "pendente",
+        "aprovada",
+        "recusada"
+      ],
+      "default": "pendente",
+      "x-enumLabels": {
+        "pendente": "Pendente",
+        "aprovada": "Aprovada",
+        "recusada": "Recusada"
+      }
+    },
+    "motivo_recusa": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Motivo da recusa",
+      "maxLength": 1000
+    },
+    "id_sinistro": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Sinistro registrado",
+      "readOnly": true
+    },
+    "decidido_por": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Decidida por",
+      "readOnly": true
+    },
+    "decidido_por_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Decidida por",
+      "readOnly": true
+    },
+    "decidido_em": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time",
+      "title": "Decidida em",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Relatada em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_veiculo",
+    "tipo",
+    "data_hora",
+    "local",
+    "descricao"
+  ],
+  "additionalProperties": false
+} as const;
+export type VehicleIncidentRequests = FromSchema<typeof VehicleIncidentRequestsSchema>;
+
 /** Sinistro de veículo (schemas/frota/vehicle-incidents.json, table frota.sinistro) */
 export const VehicleIncidentsSchema = {
   "title": "Sinistro de veículo",
@@ -1435,6 +1605,166 @@ export const VehicleIncidentsSchema = {
 } as const;
 export type VehicleIncidents = FromSchema<typeof VehicleIncidentsSchema>;
 
+/** Solicitação de manutenção (schemas/frota/vehicle-maintenance-requests.json, table frota.solicitacao_manutencao) */
+export const VehicleMaintenanceRequestsSchema = {
+  "title": "Solicitação de manutenção",
+  "description": "Um colaborador pede a manutenção do veículo que usa: o problema, a quilometragem e a urgência. O gestor da frota aprova com a oficina e a entrada (a manutenção é registrada na frota e ligada à solicitação) ou recusa com o motivo; o solicitante é avisado pelo sino.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_usuario": {
+      "type": "integer",
+      "title": "Solicitante",
+      "readOnly": true
+    },
+    "solicitante_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Solicitante",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor",
+      "readOnly": true
+    },
+    "id_veiculo": {
+      "type": "integer",
+      "title": "Veículo"
+    },
+    "placa": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Veículo",
+      "readOnly": true
+    },
+    "problema": {
+      "type": "string",
+      "title": "Problema",
+      "minLength": 2,
+      "maxLength": 2000
+    },
+    "km": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "format": "count",
+      "title": "Km atual",
+      "minimum": 0,
+      "maximum": 9999999
+    },
+    "urgencia": {
+      "type": "string",
+      "title": "Urgência",
+      "enum": [
+        "baixa",
+        "media",
+        "alta"
+      ],
+      "default": "media",
+      "x-enumLabels": {
+        "baixa": "Baixa",
+        "media": "Média",
+        "alta": "Alta"
+      }
+    },
+    "status": {
+      "type": "string",
+      "title": "Situação",
+      "enum": [
+        "pendente",
+        "aprovada",
+        "recusada"
+      ],
+      "default": "pendente",
+      "x-enumLabels": {
+        "pendente": "Pendente",
+        "aprovada": "Aprovada",
+        "recusada": "Recusada"
+      }
+    },
+    "oficina": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Oficina",
+      "maxLength": 200
+    },
+    "data_entrada": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date",
+      "title": "Entrada na oficina"
+    },
+    "motivo_recusa": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Motivo da recusa",
+      "maxLength": 1000
+    },
+    "id_manutencao": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Manutenção registrada",
+      "readOnly": true
+    },
+    "decidido_por": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Decidida por",
+      "readOnly": true
+    },
+    "decidido_por_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Decidida por",
+      "readOnly": true
+    },
+    "decidido_em": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time",
+      "title": "Decidida em",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Solicitada em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_veiculo",
+    "problema",
+    "urgencia"
+  ],
+  "additionalProperties": false
+} as const;
+export type VehicleMaintenanceRequests = FromSchema<typeof VehicleMaintenanceRequestsSchema>;
+
 /** Manutenção de veículo (schemas/frota/vehicle-maintenance.json, table frota.manutencao) */
 export const VehicleMaintenanceSchema = {
   "title": "Manutenção de veículo",
@@ -1538,6 +1868,184 @@ export const VehicleMaintenanceSchema = {
   "additionalProperties": false
 } as const;
 export type VehicleMaintenance = FromSchema<typeof VehicleMaintenanceSchema>;
+
+/** Solicitação de veículo (schemas/frota/vehicle-requests.json, table frota.solicitacao_veiculo) */
+export const VehicleRequestsSchema = {
+  "title": "Solicitação de veículo",
+  "description": "Um colaborador pede um veículo da frota para um período e uma finalidade; o gestor da frota aprova com o veículo e o motorista (sem reserva sobreposta, fora da oficina, CNH válida) ou recusa com o motivo, e o solicitante é avisado pelo sino e por e-mail.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_usuario": {
+      "type": "integer",
+      "title": "Solicitante",
+      "readOnly": true
+    },
+    "solicitante_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Solicitante",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor",
+      "readOnly": true
+    },
+    "data_inicio": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Retirada"
+    },
+    "data_fim": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Devolução"
+    },
+    "finalidade": {
+      "type": "string",
+      "title": "Finalidade",
+      "minLength": 2,
+      "maxLength": 500
+    },
+    "destino": {
+      "type": "string",
+      "title": "Destino",
+      "minLength": 2,
+      "maxLength": 200
+    },
+    "tipo_veiculo": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Tipo de veículo",
+      "enum": [
+        "carro",
+        "moto",
+        "utilitario",
+        "caminhao",
+        null
+      ],
+      "x-enumLabels": {
+        "carro": "Carro",
+        "moto": "Moto",
+        "utilitario": "Utilitário",
+        "caminhao": "Caminhão"
+      }
+    },
+    "passageiros": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "format": "count",
+      "title": "Passageiros",
+      "minimum": 0,
+      "maximum": 99
+    },
+    "status": {
+      "type": "string",
+      "title": "Situação",
+      "enum": [
+        "pendente",
+        "aprovada",
+        "recusada",
+        "cancelada"
+      ],
+      "default": "pendente",
+      "x-enumLabels": {
+        "pendente": "Pendente",
+        "aprovada": "Aprovada",
+        "recusada": "Recusada",
+        "cancelada": "Cancelada"
+      }
+    },
+    "id_veiculo": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Veículo"
+    },
+    "id_motorista": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Motorista"
+    },
+    "motivo_recusa": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Motivo da recusa",
+      "maxLength": 1000
+    },
+    "veiculo_descricao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Veículo reservado",
+      "readOnly": true
+    },
+    "motorista_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Motorista designado",
+      "readOnly": true
+    },
+    "decidido_por": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Decidida por",
+      "readOnly": true
+    },
+    "decidido_por_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Decidida por",
+      "readOnly": true
+    },
+    "decidido_em": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time",
+      "title": "Decidida em",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Solicitada em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "data_inicio",
+    "data_fim",
+    "finalidade",
+    "destino"
+  ],
+  "additionalProperties": false
+} as const;
+export type VehicleRequests = FromSchema<typeof VehicleRequestsSchema>;
 
 /** Veículo (schemas/frota/vehicles.json, table frota.veiculo) */
 export const VehiclesSchema = {
@@ -6876,4 +7384,4 @@ export const TrackingLinksSchema = {
 } as const;
 export type TrackingLinks = FromSchema<typeof TrackingLinksSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'Drivers' | 'Fines' | 'RentalCompanies' | 'Rentals' | 'VehicleIncidents' | 'VehicleMaintenance' | 'Vehicles' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'Drivers' | 'Fines' | 'RentalCompanies' | 'Rentals' | 'VehicleIncidentRequests' | 'VehicleIncidents' | 'VehicleMaintenanceRequests' | 'VehicleMaintenance' | 'VehicleRequests' | 'Vehicles' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';
