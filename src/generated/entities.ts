@@ -1896,7 +1896,7 @@ export const VehicleRequestsSchema = {
     "id_empresa": {
       "type": "integer",
       "title": "Provedor",
-      "readOnly": true
+      "description": "O provedor do solicitante; quem não gerencia a frota não o escolhe (o primeiro dos seus provedores)."
     },
     "data_inicio": {
       "type": "string",

@@ -110,6 +110,10 @@ describe('vehicle requests: rights and scope', () => {
     // Created with a decision: refused too.
     const created = await call('POST', '/api/vehicle-requests', 'emp', { ...period(11), finalidade: 'Teste', destino: 'Sobral', status: 'aprovada' });
     expect(created.statusCode).toBe(403);
+    // The provider is theirs, not chosen (a fleet manager names it).
+    expect((await call('POST', '/api/vehicle-requests', 'emp', { ...period(11), finalidade: 'Teste', destino: 'Sobral', id_empresa: B })).statusCode).toBe(403);
+    expect((await post('/api/vehicle-requests', { ...period(11), finalidade: 'Teste', destino: 'Sobral', id_empresa: A }, 'gestor')).id_empresa).toBe(A);
+    expect((await call('POST', '/api/vehicle-requests', 'gestor', { ...period(11), finalidade: 'Teste', destino: 'Sobral', id_empresa: B })).statusCode).toBe(403);
     // While pending the requester may change their request.
     const changed = await decide(r.id, { destino: 'Caucaia' }, 'emp');
     expect(changed.statusCode, changed.body).toBe(200);

@@ -196,7 +196,12 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   drivers: ['id_usuario', 'cnh_numero', 'cnh_emissao', 'cnh_validade'],
   rentals: ['data_inicio', 'data_fim'],
   fines: ['codigo_infracao', 'id_motorista'],
-  'vehicle-incidents': ['id_motorista'],
+  'vehicle-incidents': ['id_motorista', 'fotos'],
+  // A decision follows the request's rules: an approval takes a free vehicle, a valid driver (a vehicle
+  // request) or the workshop (a maintenance); a refusal a reason; the photos are stored files (src/server/fleet/requests.ts).
+  'vehicle-requests': ['data_inicio', 'data_fim', 'status', 'id_veiculo', 'id_motorista', 'motivo_recusa'],
+  'vehicle-incident-requests': ['fotos', 'status', 'motivo_recusa'],
+  'vehicle-maintenance-requests': ['status', 'oficina', 'data_entrada', 'motivo_recusa'],
   // A user given users:superadmin can no longer be deleted (only by nobody); roles are tested apart.
   users: ['papeis'],
   // The rule form's logic (src/domain/communicationRules.ts) and the customer lookup of a restriction.

@@ -205,9 +205,12 @@ export class FleetRequests {
         const manager = decides(actor);
         if (operation === 'create') {
           const { user, providers } = await this.requester(tx, values, actor);
-          if (!user || !providers.length) throw new HttpError(400, M.noProvider);
-          values.id_empresa = providers[0];
-          values.solicitante_nome = user.nome;
+          // A fleet manager (or the superadmin) may name the provider; the others ask in their own.
+          if (values.id_empresa == null) {
+            if (!providers.length) throw new HttpError(400, M.noProvider);
+            values.id_empresa = providers[0];
+          }
+          values.solicitante_nome = user?.nome ?? null;
         } else {
           const changed = changedFields(values, existing);
           if (existing!.status === 'cancelada' && changed.length) throw new HttpError(400, M.cancelledFinal);
@@ -221,7 +224,7 @@ export class FleetRequests {
         if (status === 'recusada' && (statusChanged || 'motivo_recusa' in values) && !String(merged.motivo_recusa ?? '').trim()) {
           throw new ValidationError({ motivo_recusa: M.reasonRequired });
         }
-        const relevant = ['id_veiculo', 'id_motorista', 'data_inicio', 'data_fim'].some((f) => f in values && !sameValue(values[f], existing?.[f]));
+        const relevant = ['id_empresa', 'id_veiculo', 'id_motorista', 'data_inicio', 'data_fim'].some((f) => f in values && !sameValue(values[f], existing?.[f]));
         if (status === 'aprovada' && (statusChanged || relevant)) {
           const named = await this.checkApproval(tx, merged, existing?.id ?? null);
           values.veiculo_descricao = named.vehicle;
