@@ -140,9 +140,9 @@ describe('sign-in, first access and menus', () => {
     await form.getByRole('button', { name: 'Salvar nova senha' }).click();
     await page.getByRole('heading', { name: 'Bem-vindo à Intranet' }).waitFor();
 
-    // A reader manages no module: no Administração (the cards menu's manager check); Solicitações is
-    // an area not built yet in which they will have no role.
-    expect(await sideMenu(page)).toEqual(['Início', 'FAQ', 'Manual', 'Novidades', 'Vagas', 'Currículo']);
+    // A reader manages no module: no Administração (the cards menu's manager check); as an employee
+    // they have Solicitações (/requests/home: asking the fleet for a vehicle).
+    expect(await sideMenu(page)).toEqual(['Início', 'FAQ', 'Manual', 'Novidades', 'Solicitações', 'Vagas', 'Currículo']);
     const top = await topMenu(page);
     expect(top).toContain('Recursos Humanos');
     expect(top).not.toContain('Vendas');

@@ -89,12 +89,14 @@ describe('menus by role', () => {
   it('an employee gets the bells, calendar and contacts, and no area that is not built yet or not theirs', async () => {
     await open('employee');
     expect(within(header()).getByRole('img', { name: 'Intranet' })).toBeTruthy();
-    // Solicitações and Frota are areas not built yet in which a plain employee will have no role of
-    // their own: no menu leads them to a dead end. Incidentes (/incidents/home: any employee reports
-    // one) and Candidaturas (/applications/list, one's own applications: employees may apply too)
-    // are built and theirs, as Novidades (the news feed: the news are written for the employees).
-    expect(await sideMenu()).toEqual(['Início', 'FAQ', 'Manual', 'Novidades', 'Vagas', 'Currículo']);
-    expect(topItems()).toEqual(['Início', 'Novidades', 'Incidentes', 'Candidaturas', 'Vagas', 'Currículo']);
+    // Frota is an area not built yet in which a plain employee will have no role of their own: no
+    // menu leads them to a dead end. Solicitações (/requests/home: any employee asks the fleet for a
+    // vehicle), Incidentes (/incidents/home: any employee reports one) and Candidaturas
+    // (/applications/list, one's own applications: employees may apply too) are built and theirs, as
+    // Novidades (the news feed: the news are written for the employees).
+    expect(await sideMenu()).toEqual(['Início', 'FAQ', 'Manual', 'Novidades', 'Solicitações', 'Vagas', 'Currículo']);
+    expect(sideMenuLink('Solicitações')?.getAttribute('href')).toBe('/requests/home');
+    expect(topItems()).toEqual(['Início', 'Novidades', 'Incidentes', 'Solicitações', 'Candidaturas', 'Vagas', 'Currículo']);
     expect(sideMenuLink('Novidades')?.getAttribute('href')).toBe('/news/list');
     expect(within(header()).getByRole('link', { name: 'Calendário' }).getAttribute('href')).toBe('/calendar');
     expect(within(header()).getByRole('link', { name: 'Contatos' }).getAttribute('href')).toBe('/contacts/list');
@@ -124,7 +126,7 @@ describe('menus by role', () => {
   it('an HR reader sees FAQ, Manual and Novidades, and no add button where they cannot create', async () => {
     await open('hrReader', '/departments/list');
     // No module they manage: no Administração (the cards menu's manager check).
-    expect(await sideMenu()).toEqual(['Início', 'FAQ', 'Manual', 'Novidades', 'Vagas', 'Currículo']);
+    expect(await sideMenu()).toEqual(['Início', 'FAQ', 'Manual', 'Novidades', 'Solicitações', 'Vagas', 'Currículo']);
     expect(topItems()).toContain('Novidades');
     expect(await screen.findByRole('heading', { level: 1, name: 'Departamentos' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /NOVO DEPARTAMENTO/ })).toBeNull();

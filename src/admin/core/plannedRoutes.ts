@@ -21,7 +21,6 @@ const SALES: AccessRule = { modules: ['vendas', 'marketing'] };
 const FLEET: AccessRule = { modules: ['frota'] };
 
 export const PLANNED_AREAS: PlannedArea[] = [
-  { prefix: '/requests', title: 'Solicitações', access: FLEET },
   { prefix: '/sales', title: 'Vendas', access: SALES },
   { prefix: '/leads', title: 'Leads', access: SALES },
   { prefix: '/blacklist', title: 'Lista de bloqueio', access: SALES },

@@ -1,0 +1,22 @@
+// The fleet requests' screens' texts (pt-BR).
+export const TEXTS = {
+  homeTitle: 'Solicitações',
+  loadError: 'Não foi possível carregar as solicitações.',
+  optionsError: 'Não foi possível carregar os veículos.',
+  loading: 'Carregando',
+  none: 'Nenhuma solicitação por aqui.',
+  seeAll: 'Ver todas',
+  vehicles: 'Veículos',
+  vehicleNew: 'Solicitar veículo',
+  incidents: 'Sinistros',
+  incidentNew: 'Relatar sinistro',
+  maintenance: 'Manutenções',
+  maintenanceNew: 'Solicitar manutenção',
+  pendingFirst: 'As pendentes aparecem primeiro.',
+  managerIntro: 'Solicitações dos colaboradores dos seus provedores.',
+  employeeIntro: 'Suas solicitações à frota: peça um veículo, relate um sinistro ou peça a manutenção do veículo que você usa.',
+  requester: 'Solicitante',
+  status: 'Situação',
+  when: 'Quando',
+  what: 'Solicitação',
+} as const;
