@@ -189,12 +189,12 @@ describe('vehicle requests: the refusals of a decision', () => {
     const vB = await vehicle(B);
     const foreign = await decide(r.id, { status: 'aprovada', id_veiculo: vB, id_motorista: d }, null);
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().errors.id_veiculo).toBeTruthy();
+    expect(foreign.json().errors.id_veiculo).toBe('Veículo deve ser do mesmo provedor do registro.');
     expect((await decide(r.id, { status: 'aprovada', id_veiculo: vB, id_motorista: d })).statusCode).toBe(400);
     const dB = await driver(B);
     const foreignDriver = await decide(r.id, { status: 'aprovada', id_veiculo: await vehicle(), id_motorista: dB }, null);
     expect(foreignDriver.statusCode).toBe(400);
-    expect(foreignDriver.json().errors.id_motorista).toBeTruthy();
+    expect(foreignDriver.json().errors.id_motorista).toBe('Motorista deve ser do mesmo provedor do registro.');
 
     const v = await vehicle();
     const expired = await decide(r.id, { status: 'aprovada', id_veiculo: v, id_motorista: await driver(A, '2026-04-21') });
