@@ -196,7 +196,8 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   drivers: ['id_usuario', 'cnh_numero', 'cnh_emissao', 'cnh_validade'],
   rentals: ['data_inicio', 'data_fim'],
   fines: ['codigo_infracao', 'id_motorista'],
-  'vehicle-incidents': ['id_motorista'],
+  // The driver is of the vehicle's provider (src/server/fleet/service.ts); the photos are stored files.
+  'vehicle-incidents': ['id_motorista', 'fotos'],
   // A user given users:superadmin can no longer be deleted (only by nobody); roles are tested apart.
   users: ['papeis'],
   // The rule form's logic (src/domain/communicationRules.ts) and the customer lookup of a restriction.
