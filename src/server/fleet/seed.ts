@@ -74,9 +74,9 @@ export async function seedFleet(service: ResourceService, log: (msg: string) => 
 }
 
 const RENTAL_COMPANIES = [
-  { nome: 'Rota Locadora de Veículos', cnpj: '11.444.777/0001-61', telefone: '(31) 3333-4444', email: 'frotas@rotalocadora.com.br', contato: 'Paula Menezes' },
-  { nome: 'Via Norte Locações', cnpj: '35.781.246/0001-22', telefone: '(85) 3222-1100', email: 'contratos@vianorte.com.br', contato: 'Rafael Lima' },
-  { nome: 'Frota Fácil Rent a Car', cnpj: '48.209.315/0001-70', telefone: '(11) 4000-2020', email: 'corporativo@frotafacil.com.br', contato: 'Juliana Prado' },
+  { nome: 'Rota Locadora de Veículos', cnpj: '11.444.777/0001-61', telefone: '(31) 99733-4444', email: 'frotas@rotalocadora.com.br', contato: 'Paula Menezes' },
+  { nome: 'Via Norte Locações', cnpj: '35.781.246/0001-22', telefone: '(85) 99222-1100', email: 'contratos@vianorte.com.br', contato: 'Rafael Lima' },
+  { nome: 'Frota Fácil Rent a Car', cnpj: '48.209.315/0001-70', telefone: '(11) 94000-2020', email: 'corporativo@frotafacil.com.br', contato: 'Juliana Prado' },
 ];
 
 const FINES = [
@@ -96,6 +96,8 @@ export async function seedFleetRegisters(service: ResourceService, log: (msg: st
   if (!vehicles.length) return 0;
   const today = todayInSaoPaulo();
   const users = (await service.list(service.get('users'), { filter: { funcionario: true, ativo: true }, sort: { field: 'id', order: 'ASC' }, range: [0, -1] }, SYSTEM)).rows;
+  // The drivers are the demo users: this part waits for them (the seed runs before and after they exist).
+  if (!users.some((u) => u.email === 'funcionario@bitcom.com.br')) return 0;
   // Two drivers per provider with vehicles, the demo employee and the fleet manager first.
   const first = (u: Record<string, any>) => (u.email === 'funcionario@bitcom.com.br' ? 0 : u.email === 'gestor.frota@bitcom.com.br' ? 1 : 2);
   const byProvider = new Map<number, Record<string, any>[]>();
