@@ -54,6 +54,13 @@ export function rideSearchPath(origem: string, destino: string, data: string): s
 /** The first name of a person's name ('Maria da Silva' -> 'Maria'). */
 export const firstName = (name: string | null | undefined) => (name ?? '').trim().split(/\s+/)[0] || null;
 
+/** Whether an offer's date and time (ISO) is no longer ahead: the server refuses it (RIDE_MSG.pastDate), and the register's form before sending. */
+export function isPastRide(value: unknown, now = Date.now()): boolean {
+  if (typeof value !== 'string' || !value) return false;
+  const at = Date.parse(value);
+  return !Number.isNaN(at) && at <= now;
+}
+
 export const RIDE_MSG = {
   pastDate: 'A carona precisa ser para uma data futura.',
   tooMany: 'Foram realizadas muitas solicitações. Aguarde um minuto e tente novamente.',

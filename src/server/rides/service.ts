@@ -7,7 +7,7 @@
 //     origin and destination (a part of the text, without accents or case: public.f_unaccent, as the
 //     registers' q filter) and by day. A visitor's read answers only what the offer shows (no person);
 //     a signed-in employee's adds the offerer's first name and the phone, within their providers.
-import { firstName, RIDE_BOARD_LIMIT, RIDE_MSG, type RideBoard, type RideOffer } from '../../domain/rides.js';
+import { firstName, isPastRide, RIDE_BOARD_LIMIT, RIDE_MSG, type RideBoard, type RideOffer } from '../../domain/rides.js';
 import { MSG } from '../../domain/messages.js';
 import type { Queryable } from '../db/index.js';
 import { HttpError } from '../errors.js';
@@ -33,7 +33,7 @@ export function rideHooks(): ResourceHooks {
       }
       const changed = operation === 'create' || ('data_hora' in values && instant(values.data_hora) !== instant(existing?.data_hora));
       // A malformed date is the validation's to tell (it ran before the hooks).
-      if (changed && values.data_hora != null && instant(values.data_hora) <= Date.now()) throw new ValidationError({ data_hora: RIDE_MSG.pastDate }, RIDE_MSG.pastDate);
+      if (changed && isPastRide(values.data_hora)) throw new ValidationError({ data_hora: RIDE_MSG.pastDate }, RIDE_MSG.pastDate);
       if (operation === 'create' && actor.userId !== null) {
         const { rows } = await tx.query<{ nome: string }>(`SELECT COALESCE(NULLIF(btrim(nome), ''), email) AS nome FROM auth.usuario WHERE id = $1`, [values.id_usuario ?? actor.userId]);
         values.nome = rows[0]?.nome ?? null;
