@@ -198,7 +198,8 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   drivers: ['id_usuario', 'cnh_numero', 'cnh_emissao', 'cnh_validade'],
   rentals: ['data_inicio', 'data_fim'],
   fines: ['codigo_infracao', 'id_motorista'],
-  'vehicle-incidents': ['id_motorista'],
+  // The driver is of the vehicle's provider (src/server/fleet/service.ts); the photos are stored files.
+  'vehicle-incidents': ['id_motorista', 'fotos'],
   // A ride's date and time is still to come (src/server/rides/service.ts).
   rides: ['data_hora'],
   // A user given users:superadmin can no longer be deleted (only by nobody); roles are tested apart.
