@@ -121,7 +121,7 @@ export default function BoardPage() {
       {session ? (
         <TitleBar
           title={T.title}
-          back="/"
+          back="/fleet/home"
           addLabel={T.offer}
           addTo="/ride/register"
           extra={
