@@ -2,6 +2,7 @@
 // organisation structure, written through the resource service so it is validated and audited;
 // and the employee profiles of the demo employees (seedDemoProfiles, once the demo users exist).
 import { seedFleet, seedFleetRegisters } from './fleet/seed.js';
+import { seedRides } from './rides/seed.js';
 import type { ResourceService } from './resources/service.js';
 import { SYSTEM } from './resources/service.js';
 import { demoCpf, seedCustomers } from './customers/seed.js';
@@ -197,5 +198,6 @@ export async function seedDemoProfiles(service: ResourceService, log: (msg: stri
   await seedNews(service, log);
   await seedFleet(service, log);
   await seedFleetRegisters(service, log);
+  await seedRides(service, log);
   return created;
 }

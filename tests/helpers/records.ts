@@ -164,6 +164,8 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
     if (r.statusCode !== 200) throw new Error(`capa da novidade: ${r.statusCode} ${r.body}`);
     return { imagem_capa_data: r.json().processedFiles[0].id };
   },
+  // A ride is offered for a date and time still to come (src/server/rides/service.ts).
+  rides: () => ({ data_hora: new Date(Date.now() + 7 * 86_400_000).toISOString() }),
 };
 
 /**
@@ -198,6 +200,8 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   fines: ['codigo_infracao', 'id_motorista'],
   // The driver is of the vehicle's provider (src/server/fleet/service.ts); the photos are stored files.
   'vehicle-incidents': ['id_motorista', 'fotos'],
+  // A ride's date and time is still to come (src/server/rides/service.ts).
+  rides: ['data_hora'],
   // A user given users:superadmin can no longer be deleted (only by nobody); roles are tested apart.
   users: ['papeis'],
   // The rule form's logic (src/domain/communicationRules.ts) and the customer lookup of a restriction.

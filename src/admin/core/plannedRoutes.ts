@@ -29,8 +29,6 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { prefix: '/marketing', title: 'Marketing', access: { modules: ['marketing', 'vendas', 'regua_comunicacao', 'roulette'] } },
   { prefix: '/supplies', title: 'Suprimentos', access: { modules: ['suprimentos'] } },
   { prefix: '/squads', title: 'Equipes', access: { modules: ['suprimentos'] } },
-  { prefix: '/ride', title: 'Caronas', access: FLEET },
-  { prefix: '/ride-employee', title: 'Caronas', access: FLEET },
   { prefix: '/human-resources', title: 'Recursos Humanos', access: { modules: ['rh', 'onboarding'] } },
   { prefix: '/financial', title: 'Financeiro', access: { modules: ['financeiro'] } },
   { prefix: '/emailsignature', title: 'Assinatura de e-mail', access: HR },
