@@ -1315,6 +1315,101 @@ export const RentalsSchema = {
 } as const;
 export type Rentals = FromSchema<typeof RentalsSchema>;
 
+/** Carona (schemas/frota/rides.json, table frota.carona) */
+export const RidesSchema = {
+  "title": "Carona",
+  "description": "Uma carona oferecida por um colaborador: de onde sai, para onde vai, quando, quantas vagas e um telefone de contato (WhatsApp). As ativas, de hoje em diante, aparecem no quadro público /ride-employee.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Ofertante",
+      "readOnly": true
+    },
+    "nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Ofertante",
+      "readOnly": true
+    },
+    "origem": {
+      "type": "string",
+      "title": "Origem",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "destino": {
+      "type": "string",
+      "title": "Destino",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "data_hora": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Data e hora"
+    },
+    "vagas": {
+      "type": "integer",
+      "title": "Vagas",
+      "minimum": 1,
+      "maximum": 8,
+      "x-errorMessages": {
+        "minimum": "Ofereça pelo menos 1 vaga.",
+        "maximum": "Ofereça no máximo 8 vagas."
+      }
+    },
+    "telefone": {
+      "type": "string",
+      "format": "phone",
+      "title": "Telefone (WhatsApp)"
+    },
+    "observacoes": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observações",
+      "maxLength": 1000
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "origem",
+    "destino",
+    "data_hora",
+    "vagas",
+    "telefone"
+  ],
+  "additionalProperties": false
+} as const;
+export type Rides = FromSchema<typeof RidesSchema>;
+
 /** Solicitação de sinistro (schemas/frota/vehicle-incident-requests.json, table frota.solicitacao_sinistro) */
 export const VehicleIncidentRequestsSchema = {
   "title": "Solicitação de sinistro",
@@ -7384,4 +7479,4 @@ export const TrackingLinksSchema = {
 } as const;
 export type TrackingLinks = FromSchema<typeof TrackingLinksSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'Drivers' | 'Fines' | 'RentalCompanies' | 'Rentals' | 'VehicleIncidentRequests' | 'VehicleIncidents' | 'VehicleMaintenanceRequests' | 'VehicleMaintenance' | 'VehicleRequests' | 'Vehicles' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'Drivers' | 'Fines' | 'RentalCompanies' | 'Rentals' | 'Rides' | 'VehicleIncidentRequests' | 'VehicleIncidents' | 'VehicleMaintenanceRequests' | 'VehicleMaintenance' | 'VehicleRequests' | 'Vehicles' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';

@@ -33,6 +33,7 @@ import { fileRoutes } from './files/routes.js';
 import { securityHeaders } from './security.js';
 import { createStorage, type FileStorage } from './files/storage.js';
 import { setupJobs } from './jobs/index.js';
+import { FleetService } from './fleet/service.js';
 import type { Config } from './config.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -100,6 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Intranet <nao-responda@intranet.local>', log: (m) => app.log.info(m) });
   const identity = new IdentityService(db, tokens, mailer, { refreshTtlDays: config.refreshTokenDays ?? 30, appUrl: config.publicUrl }, events);
   app.decorate('identity', identity);
+  // The fleet's rules, figures, term and reminders: its v1 module registers the hooks, routes and daily job.
+  app.decorate('fleet', new FleetService(db, service, mailer));
   service.hooks.set('users', usersHooks(identity, config.cognito ? cognitoUsers(config.cognito, (m) => app.log.warn(m)) : undefined));
   // With Cognito settings, bearer tokens are Cognito identity tokens (roles still from auth.usuario).
   const authenticate = cognitoAuthenticatorFor(app, config.cognito) ?? ((token: string) => identity.authenticate(token));

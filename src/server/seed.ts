@@ -1,8 +1,9 @@
 // Demo data for a fresh embedded database (SEED_DEMO=true): the group's three providers and an
 // organisation structure, written through the resource service so it is validated and audited;
 // and the employee profiles of the demo employees (seedDemoProfiles, once the demo users exist).
-import { seedFleet } from './fleet/seed.js';
+import { seedFleet, seedFleetRegisters } from './fleet/seed.js';
 import { seedFleetRequests } from './fleet/requestsSeed.js';
+import { seedRides } from './rides/seed.js';
 import type { ResourceService } from './resources/service.js';
 import { SYSTEM } from './resources/service.js';
 import { demoCpf, seedCustomers } from './customers/seed.js';
@@ -197,6 +198,8 @@ export async function seedDemoProfiles(service: ResourceService, log: (msg: stri
   await seedIncidentsAndCompliments(service, log);
   await seedNews(service, log);
   await seedFleet(service, log);
+  await seedFleetRegisters(service, log);
+  await seedRides(service, log);
   await seedFleetRequests(service, log);
   return created;
 }

@@ -439,6 +439,8 @@ describe('every route of the OpenAPI document needs a token, but the public ones
     'POST /v1/public/patrocinios',
     // The FAQ's published questions for visitors (throttled per address).
     'GET /v1/public/faq',
+    // The rides board's offers for visitors (no person's name nor phone; throttled per address).
+    'GET /v1/public/caronas',
   ];
 
   it('without a token (or with an invalid one) every other route answers 401 before reading its input', async () => {

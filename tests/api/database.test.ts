@@ -38,6 +38,8 @@ const ENGINE_TABLES = [
   'roleta.chamado_erp',
   // A lead import being written in steps (or its leads made in steps): the import's own entries stand for it (src/server/leadImports/service.ts).
   'vendas.lead_importacao_carga',
+  // What the fleet's daily reminders told, once per item, threshold and date (src/server/fleet/service.ts): the job's ledger.
+  'frota.lembrete',
 ];
 
 let t: TestDatabase;

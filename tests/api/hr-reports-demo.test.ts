@@ -1,7 +1,8 @@
 // The demo personnel (src/server/personnel/seed.ts): after the demo start (organisation, demo users,
 // profiles) every HR report has rows for the HR manager, and the demo employee is an employee. The
 // home's call (GET /v1/inicio, issue 31) over the same demo: every block has something for the demo
-// employee, and the people are those of the user's providers.
+// employee, and the people are those of the user's providers. The demo rides (src/server/rides/seed.ts):
+// offers of demo employees from today on, on the public board, once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoUsers } from '../../src/server/auth/bootstrap.js';
 import { seedDemo, seedDemoProfiles } from '../../src/server/seed.js';
@@ -106,5 +107,27 @@ describe('the home of the demo users (GET /v1/inicio)', () => {
     expect(Object.keys(op.responses['200'].content['application/json'].schema.properties)).toEqual(
       expect.arrayContaining(['novidades', 'pendencias', 'aniversariantes', 'tempo_de_casa', 'onboarding']),
     );
+  });
+});
+
+describe('the demo rides (src/server/rides/seed.ts)', () => {
+  it('offers rides of demo employees from today on, on the public board, once', async () => {
+    const { rows } = await t.db.query<{ n: number; past: number; owners: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE data_hora < now())::int AS past, count(DISTINCT id_usuario)::int AS owners FROM frota.carona`,
+    );
+    expect(rows[0].n).toBeGreaterThanOrEqual(5);
+    expect(rows[0].past).toBe(0);
+    expect(rows[0].owners).toBeGreaterThanOrEqual(3);
+    const board = await t.app.inject({ url: '/v1/public/caronas', remoteAddress: '203.0.113.77' });
+    expect(board.statusCode).toBe(200);
+    expect(board.json().total).toBe(rows[0].n);
+    // The demo employee sees their own offers in /ride/list.
+    const token = (await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'funcionario@bitcom.com.br', password: DEMO_PASSWORD } })).json().idToken as string;
+    const mine = (await t.app.inject({ url: '/api/rides', headers: bearer(token) })).json() as { nome: string }[];
+    expect(mine.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(mine.map((r) => r.nome))).toEqual(new Set(['Fábio Funcionário']));
+    // A second start adds nothing.
+    await seedDemoProfiles(t.app.resources);
+    expect((await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM frota.carona`)).rows[0].n).toBe(rows[0].n);
   });
 });

@@ -164,6 +164,8 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
     if (r.statusCode !== 200) throw new Error(`capa da novidade: ${r.statusCode} ${r.body}`);
     return { imagem_capa_data: r.json().processedFiles[0].id };
   },
+  // A ride is offered for a date and time still to come (src/server/rides/service.ts).
+  rides: () => ({ data_hora: new Date(Date.now() + 7 * 86_400_000).toISOString() }),
 };
 
 /**
@@ -196,7 +198,10 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   drivers: ['id_usuario', 'cnh_numero', 'cnh_emissao', 'cnh_validade'],
   rentals: ['data_inicio', 'data_fim'],
   fines: ['codigo_infracao', 'id_motorista'],
+  // The driver is of the vehicle's provider (src/server/fleet/service.ts); the photos are stored files.
   'vehicle-incidents': ['id_motorista', 'fotos'],
+  // A ride's date and time is still to come (src/server/rides/service.ts).
+  rides: ['data_hora'],
   // A decision follows the request's rules: an approval takes a free vehicle, a valid driver (a vehicle
   // request) or the workshop (a maintenance); a refusal a reason; the photos are stored files (src/server/fleet/requests.ts).
   'vehicle-requests': ['data_inicio', 'data_fim', 'status', 'id_veiculo', 'id_motorista', 'motivo_recusa'],

@@ -89,14 +89,14 @@ describe('menus by role', () => {
   it('an employee gets the bells, calendar and contacts, and no area that is not built yet or not theirs', async () => {
     await open('employee');
     expect(within(header()).getByRole('img', { name: 'Intranet' })).toBeTruthy();
-    // Frota is an area not built yet in which a plain employee will have no role of their own: no
-    // menu leads them to a dead end. Solicitações (/requests/home: any employee asks the fleet for a
-    // vehicle), Incidentes (/incidents/home: any employee reports one) and Candidaturas
-    // (/applications/list, one's own applications: employees may apply too) are built and theirs, as
-    // Novidades (the news feed: the news are written for the employees).
+    // Frota (/fleet/home: their vehicle requests and rides), Solicitações (/requests/home: any employee
+    // asks the fleet for a vehicle, reports an incident or asks for a maintenance), Incidentes
+    // (/incidents/home: any employee reports one) and Candidaturas (/applications/list, one's own
+    // applications: employees may apply too) are built and theirs, as Novidades (the news feed: the
+    // news are written for the employees).
     expect(await sideMenu()).toEqual(['Início', 'FAQ', 'Manual', 'Novidades', 'Solicitações', 'Vagas', 'Currículo']);
     expect(sideMenuLink('Solicitações')?.getAttribute('href')).toBe('/requests/home');
-    expect(topItems()).toEqual(['Início', 'Novidades', 'Incidentes', 'Solicitações', 'Candidaturas', 'Vagas', 'Currículo']);
+    expect(topItems()).toEqual(['Início', 'Novidades', 'Frota', 'Incidentes', 'Solicitações', 'Candidaturas', 'Vagas', 'Currículo']);
     expect(sideMenuLink('Novidades')?.getAttribute('href')).toBe('/news/list');
     expect(within(header()).getByRole('link', { name: 'Calendário' }).getAttribute('href')).toBe('/calendar');
     expect(within(header()).getByRole('link', { name: 'Contatos' }).getAttribute('href')).toBe('/contacts/list');
@@ -349,14 +349,14 @@ describe('routes not built yet', () => {
     expect(screen.queryByText(NOT_YET_AVAILABLE)).toBeNull();
   });
 
-  it('shows the fleet registers built (vehicles, maintenance) while the rest of /fleet stays planned', async () => {
-    await open('fleetManager', '/fleet/vehicle/list');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Veículos' })).toBeTruthy();
-    expect(screen.queryByText(NOT_YET_AVAILABLE)).toBeNull();
-    cleanup();
+  it('opens the fleet home with its figures and the cards of every fleet register', async () => {
     await open('fleetManager', '/fleet/home');
-    expect(await screen.findByText(NOT_YET_AVAILABLE)).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Frota' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Frota' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Veículos disponíveis' })).toBeTruthy();
+    for (const name of ['Veículos', 'Motoristas', 'Locações', 'Locadoras', 'Multas', 'Sinistros', 'Manutenções']) {
+      expect(await screen.findByRole('link', { name })).toBeTruthy();
+    }
+    expect(screen.queryByText(NOT_YET_AVAILABLE)).toBeNull();
   });
 
   it('an unknown path goes to the index', async () => {
@@ -373,8 +373,8 @@ describe('routes not built yet', () => {
     expect(plannedAreaOf('/emailsignatures')).toBeUndefined();
     expect(plannedAreaOf('/faq/list')).toBeUndefined();
     expect(plannedAreaOf('/departments/list')).toBeUndefined();
-    // Every /reports route is built (car-repair too); the fleet's other screens are still planned.
+    // Every /reports route is built (car-repair too), and every fleet screen.
     expect(plannedAreaOf('/reports/car-repair')).toBeUndefined();
-    expect(plannedAreaOf('/fleet/home')?.title).toBe('Frota');
+    expect(plannedAreaOf('/fleet/home')).toBeUndefined();
   });
 });

@@ -22,7 +22,9 @@ const fleetRequestRoutes: V1Module = async (app, { db, service, config }) => {
   hook('vehicle-requests', requests.vehicleRequestHooks());
   hook('vehicle-incident-requests', requests.reportHooks('sinistro'));
   hook('vehicle-maintenance-requests', requests.reportHooks('manutencao'));
-  hook('fines', requests.fineHooks());
+  // The fines' driver is filled before the fleet's own fines rules (src/server/fleet/service.ts: the
+  // driver of the vehicle's provider) check it: this one first, whatever the modules' order.
+  service.hooks.set('fines', composeHooks(requests.fineHooks(), service.hooks.get('fines') ?? {}));
 
   app.post(
     '/v1/solicitacoes/veiculo/:id/cancelar',
