@@ -135,7 +135,7 @@ async function settledContent(page: Page, inFlight: () => number): Promise<{ tex
 
 describe('every path, as every demo user', () => {
   it('lists the paths it walks', () => {
-    expect(PATHS).toEqual(expect.arrayContaining(['/onboardings', '/microregions', '/microrregions', '/fleet', '/human-resources/onboarding/report']));
+    expect(PATHS).toEqual(expect.arrayContaining(['/onboardings', '/microregions', '/microrregions', '/fleet/home', '/requests/home', '/human-resources/onboarding/report']));
     expect(PATHS.length).toBeGreaterThan(80);
     expect(PATHS.filter((path) => UNSCREENED.test(path)).length).toBeGreaterThan(30);
     expect(USERS.filter((user) => WALKS_UNSCREENED.has(user.email))).toHaveLength(WALKS_UNSCREENED.size);
