@@ -30,7 +30,7 @@ console.log(`
 Intranet no ar: ${url}
   API ${url}/api · GraphQL ${url}/v1/graphql · documentação ${url}/docs
   Banco de dados: ${where}
-  Fila de trabalhos (pg-boss: turnos da régua de comunicação às 07:00, 13:00 e 20:00 de São Paulo): ${config.jobsEnabled ? 'ligada' : 'desligada (JOBS_ENABLED=false)'}
+  Fila de trabalhos (pg-boss: turnos da régua de comunicação às 07:00, 13:00 e 20:00 e lembretes da frota às 07:00 de São Paulo): ${config.jobsEnabled ? 'ligada' : 'desligada (JOBS_ENABLED=false)'}
   Entrar como superadmin: ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(a senha de ADMIN_PASSWORD)' : config.adminPassword}${
     config.seedDemo ? '\n  Usuários de demonstração (senha Intranet#Demo2026): veja a tabela "Demo sign-ins" no README' : ''
   }

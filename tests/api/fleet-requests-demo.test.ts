@@ -38,4 +38,25 @@ describe('demo fleet requests', () => {
     await seedDemoProfiles(t.app.resources);
     expect((await t.db.query(`SELECT count(*)::int AS n FROM frota.solicitacao_veiculo`)).rows[0].n).toBe(3);
   });
+
+  it('every fleet register has demo rows, and the demo fleet manager’s home has something in each figure’s register', async () => {
+    const manager = await t.signIn('gestor.frota@bitcom.com.br', DEMO_PASSWORD);
+    for (const resource of ['vehicles', 'vehicle-maintenance', 'drivers', 'rental-companies', 'rentals', 'fines', 'vehicle-incidents']) {
+      const r = await t.app.inject({ url: `/api/${resource}`, headers: bearer(manager, 'frota:gestor') });
+      expect(r.statusCode, resource).toBe(200);
+      expect((r.json() as unknown[]).length, resource).toBeGreaterThan(0);
+    }
+    const home = await t.app.inject({ url: '/v1/frota/painel', headers: bearer(manager, 'frota:gestor') });
+    expect(home.statusCode, home.body).toBe(200);
+    const figures = home.json();
+    expect(figures.veiculos.total).toBeGreaterThan(0);
+    expect(figures.locacoes.ativas).toBeGreaterThan(0);
+    expect(figures.solicitacoes_pendentes).toBeGreaterThan(0);
+    // The fine with a driver named has its term.
+    const fines = (await t.app.inject({ url: '/api/fines', headers: bearer(manager, 'frota:gestor') })).json() as { id: number; id_motorista: number | null; placa: string }[];
+    const named = fines.find((f) => f.id_motorista != null)!;
+    const term = await t.app.inject({ url: `/v1/multas/${named.id}/termo/${named.id_motorista}/${named.placa}/pdf`, headers: bearer(manager, 'frota:gestor') });
+    expect(term.statusCode).toBe(200);
+    expect(term.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
 });
