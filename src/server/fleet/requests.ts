@@ -75,24 +75,6 @@ export async function driverAt(tx: Queryable, vehicleId: number, instant: string
   return rows[0]?.id_motorista ?? null;
 }
 
-/** Two hook sets as one (the one registered before runs first): another module may hook the same resource. */
-export function composeHooks(first: ResourceHooks | undefined, second: ResourceHooks): ResourceHooks {
-  if (!first) return second;
-  return {
-    ...first,
-    ...second,
-    beforeWrite: async (ctx) => {
-      await first.beforeWrite?.(ctx);
-      await second.beforeWrite?.(ctx);
-    },
-    afterWrite: async (ctx) => {
-      await first.afterWrite?.(ctx);
-      await second.afterWrite?.(ctx);
-    },
-    databaseError: (e) => second.databaseError?.(e) ?? first.databaseError?.(e) ?? null,
-  };
-}
-
 export class FleetRequests {
   constructor(
     private service: ResourceService,

@@ -12,7 +12,7 @@ import { fineTerm, FLEET_MSG, REMINDER_DAYS, reminderText, OPEN_FINE_STATUSES, t
 import type { Mailer } from '../auth/mailer.js';
 import type { Database, Queryable } from '../db/index.js';
 import { HttpError } from '../errors.js';
-import { SYSTEM, type Actor, type ResourceHooks, type ResourceService } from '../resources/service.js';
+import { composeHooks, SYSTEM, type Actor, type ResourceHooks, type ResourceService } from '../resources/service.js';
 import { ValidationError } from '../schemas/validation.js';
 
 type Row = Record<string, any>;
@@ -60,15 +60,8 @@ export class FleetService {
       },
     };
     this.service.hooks.set('vehicle-incidents', driverOfVehicle);
-    // A fines hook of the vehicle requests (the driver who had the vehicle) runs before this one.
-    const finesBefore = this.service.hooks.get('fines');
-    this.service.hooks.set('fines', {
-      ...finesBefore,
-      beforeWrite: async (ctx) => {
-        await finesBefore?.beforeWrite?.(ctx);
-        await driverOfVehicle.beforeWrite!(ctx);
-      },
-    });
+    // The vehicle requests' module composes its own fines hook (the driver who had the vehicle) before this one.
+    this.service.hooks.set('fines', composeHooks(this.service.hooks.get('fines'), driverOfVehicle));
     this.service.hooks.set('rentals', {
       beforeWrite: async ({ tx, values, existing, operation }) => {
         if (!values || operation === 'delete' || !('id_locadora' in values) || values.id_locadora === existing?.id_locadora) return;

@@ -81,6 +81,25 @@ export interface ResourceHooks {
   databaseError?(error: unknown): Error | null;
 }
 
+/** Two hook sets as one (the one registered before runs first): another module may hook the same resource
+ * (the fleet's fines: the vehicle requests fill the driver, the fleet checks its provider). */
+export function composeHooks(first: ResourceHooks | undefined, second: ResourceHooks): ResourceHooks {
+  if (!first) return second;
+  return {
+    ...first,
+    ...second,
+    beforeWrite: async (ctx) => {
+      await first.beforeWrite?.(ctx);
+      await second.beforeWrite?.(ctx);
+    },
+    afterWrite: async (ctx) => {
+      await first.afterWrite?.(ctx);
+      await second.afterWrite?.(ctx);
+    },
+    databaseError: (e) => second.databaseError?.(e) ?? first.databaseError?.(e) ?? null,
+  };
+}
+
 export interface HookContext {
   tx: Queryable;
   def: ResourceDef;

@@ -10,7 +10,8 @@
 import { isSuperadmin, isStaffMember } from '../../domain/roles.js';
 import { forbidden, requireUser } from '../auth/access.js';
 import { createMailer } from '../auth/mailer.js';
-import { composeHooks, FleetRequests } from '../fleet/requests.js';
+import { FleetRequests } from '../fleet/requests.js';
+import { composeHooks } from '../resources/service.js';
 import type { V1Module } from './index.js';
 
 const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
