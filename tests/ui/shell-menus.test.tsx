@@ -290,7 +290,7 @@ describe('the internal home', () => {
     const anniversaries = screen.getByRole('region', { name: `Tempo de casa em ${month}` });
     expect(within(anniversaries).getByText(`01 de ${month}, 3 anos de casa · Bitcom Início · Suporte`)).toBeTruthy();
     // Cards: no onboarding of theirs, no module role.
-    expect(cardsOf('Acesso rápido')).toEqual(['Contatos', 'Calendário', 'Meu perfil', 'Currículo', 'Vagas']);
+    expect(cardsOf('Acesso rápido')).toEqual(['Contatos', 'Calendário', 'Meu perfil', 'Reservar recurso', 'Assinatura de e-mail', 'Currículo', 'Vagas']);
     expect(screen.queryByRole('region', { name: 'Seus módulos' })).toBeNull();
   });
 
