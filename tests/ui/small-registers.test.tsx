@@ -69,6 +69,8 @@ describe('the small registers’ screens', () => {
     await signInAs(ui.baseUrl, EMPLOYEE, TEST_PASSWORD);
     renderAdmin(ui.baseUrl, '/resources/bookings/register');
     expect(await screen.findByRole('combobox', { name: /Recurso/ }, { timeout: 10_000 })).toBeTruthy();
+    // The employee's one provider comes chosen (they cannot list the providers register).
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Provedor/ }).textContent).toBe('Bitcom'));
     expect(screen.getByRole('textbox', { name: /Finalidade/ })).toBeTruthy();
   });
 });
