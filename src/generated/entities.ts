@@ -5328,6 +5328,208 @@ export const ProvidersSchema = {
 } as const;
 export type Providers = FromSchema<typeof ProvidersSchema>;
 
+/** Reserva de recurso (schemas/rh/resource-bookings.json, table rh.reserva_recurso) */
+export const ResourceBookingsSchema = {
+  "title": "Reserva de recurso",
+  "description": "A reserva de um recurso por um colaborador para um período; duas reservas ativas do mesmo recurso nunca se sobrepõem.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor",
+      "x-errorMessages": {
+        "required": "Esse campo deve ser preenchido."
+      }
+    },
+    "id_recurso": {
+      "type": "integer",
+      "title": "Recurso",
+      "x-errorMessages": {
+        "required": "Esse campo deve ser preenchido."
+      }
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Reservado por",
+      "readOnly": true
+    },
+    "nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Reservado por",
+      "readOnly": true
+    },
+    "data_inicio": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Início",
+      "x-errorMessages": {
+        "required": "Esse campo deve ser preenchido."
+      }
+    },
+    "data_fim": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Fim",
+      "x-errorMessages": {
+        "required": "Esse campo deve ser preenchido."
+      }
+    },
+    "finalidade": {
+      "type": "string",
+      "title": "Finalidade",
+      "minLength": 2,
+      "maxLength": 200,
+      "x-errorMessages": {
+        "required": "Esse campo deve ser preenchido."
+      }
+    },
+    "participantes": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "format": "count",
+      "title": "Participantes",
+      "minimum": 1,
+      "maximum": 10000
+    },
+    "observacoes": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observações",
+      "maxLength": 1000
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criada em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_recurso",
+    "data_inicio",
+    "data_fim",
+    "finalidade"
+  ],
+  "additionalProperties": false
+} as const;
+export type ResourceBookings = FromSchema<typeof ResourceBookingsSchema>;
+
+/** Recurso (schemas/rh/resources.json, table rh.recurso) */
+export const ResourcesSchema = {
+  "title": "Recurso",
+  "description": "Um recurso compartilhado de um provedor (sala de reunião, auditório, equipamento, espaço) que os colaboradores reservam; os veículos ficam na frota.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor",
+      "x-errorMessages": {
+        "required": "Campo obrigatório!"
+      }
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome",
+      "minLength": 2,
+      "maxLength": 120,
+      "x-errorMessages": {
+        "required": "Campo obrigatório!"
+      }
+    },
+    "tipo": {
+      "type": "string",
+      "title": "Tipo",
+      "enum": [
+        "sala_reuniao",
+        "auditorio",
+        "equipamento",
+        "espaco",
+        "outro"
+      ],
+      "x-enumLabels": {
+        "sala_reuniao": "Sala de reunião",
+        "auditorio": "Auditório",
+        "equipamento": "Equipamento",
+        "espaco": "Espaço",
+        "outro": "Outro"
+      },
+      "x-errorMessages": {
+        "required": "Campo obrigatório!"
+      }
+    },
+    "localizacao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Localização",
+      "maxLength": 200
+    },
+    "capacidade": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "format": "count",
+      "title": "Capacidade (pessoas)",
+      "minimum": 1,
+      "maximum": 10000
+    },
+    "descricao": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Descrição",
+      "maxLength": 2000
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "nome",
+    "tipo"
+  ],
+  "additionalProperties": false
+} as const;
+export type Resources = FromSchema<typeof ResourcesSchema>;
+
 /** Setor (schemas/rh/sectors.json, table rh.setor) */
 export const SectorsSchema = {
   "title": "Setor",
@@ -7404,6 +7606,177 @@ export const LeadsSchema = {
 } as const;
 export type Leads = FromSchema<typeof LeadsSchema>;
 
+/** Plano e preço (schemas/vendas/pricing.json, table vendas.preco) */
+export const PricingSchema = {
+  "title": "Plano e preço",
+  "description": "Os planos e preços que a equipe de vendas oferece, por provedor e cidade (sem cidade: todas as cidades do provedor).",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor",
+      "x-errorMessages": {
+        "required": "Campo obrigatório!"
+      }
+    },
+    "id_cidade": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Cidade"
+    },
+    "nome": {
+      "type": "string",
+      "title": "Plano",
+      "minLength": 2,
+      "maxLength": 120,
+      "x-errorMessages": {
+        "required": "Campo obrigatório!"
+      }
+    },
+    "tecnologia": {
+      "type": "string",
+      "title": "Tecnologia",
+      "enum": [
+        "fibra",
+        "radio",
+        "cabo",
+        "satelite",
+        "movel"
+      ],
+      "x-enumLabels": {
+        "fibra": "Fibra óptica",
+        "radio": "Rádio",
+        "cabo": "Cabo",
+        "satelite": "Satélite",
+        "movel": "Móvel (4G/5G)"
+      },
+      "x-errorMessages": {
+        "required": "Campo obrigatório!"
+      }
+    },
+    "download_mbps": {
+      "type": "integer",
+      "format": "count",
+      "title": "Download (Mbps)",
+      "minimum": 1,
+      "maximum": 100000,
+      "x-errorMessages": {
+        "required": "Campo obrigatório!"
+      }
+    },
+    "upload_mbps": {
+      "type": "integer",
+      "format": "count",
+      "title": "Upload (Mbps)",
+      "minimum": 1,
+      "maximum": 100000,
+      "x-errorMessages": {
+        "required": "Campo obrigatório!"
+      }
+    },
+    "valor_mensal": {
+      "type": "number",
+      "format": "money",
+      "title": "Mensalidade",
+      "minimum": 0,
+      "maximum": 999999,
+      "x-errorMessages": {
+        "required": "Campo obrigatório!"
+      }
+    },
+    "valor_promocional": {
+      "type": [
+        "number",
+        "null"
+      ],
+      "format": "money",
+      "title": "Mensalidade promocional",
+      "minimum": 0,
+      "maximum": 999999
+    },
+    "meses_promocao": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Meses de promoção",
+      "minimum": 1,
+      "maximum": 36
+    },
+    "taxa_instalacao": {
+      "type": [
+        "number",
+        "null"
+      ],
+      "format": "money",
+      "title": "Taxa de instalação",
+      "minimum": 0,
+      "maximum": 999999
+    },
+    "fidelidade_meses": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Fidelidade (meses)",
+      "minimum": 0,
+      "maximum": 36
+    },
+    "observacoes": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observações",
+      "maxLength": 2000
+    },
+    "vigencia_inicio": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date",
+      "title": "Vigência: início"
+    },
+    "vigencia_fim": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date",
+      "title": "Vigência: fim"
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "nome",
+    "tecnologia",
+    "download_mbps",
+    "upload_mbps",
+    "valor_mensal"
+  ],
+  "additionalProperties": false
+} as const;
+export type Pricing = FromSchema<typeof PricingSchema>;
+
 /** Link de rastreamento (schemas/vendas/tracking-links.json, table vendas.tracking_url) */
 export const TrackingLinksSchema = {
   "title": "Link de rastreamento",
@@ -7479,4 +7852,4 @@ export const TrackingLinksSchema = {
 } as const;
 export type TrackingLinks = FromSchema<typeof TrackingLinksSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'Drivers' | 'Fines' | 'RentalCompanies' | 'Rentals' | 'Rides' | 'VehicleIncidentRequests' | 'VehicleIncidents' | 'VehicleMaintenanceRequests' | 'VehicleMaintenance' | 'VehicleRequests' | 'Vehicles' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'TrackingLinks';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'Drivers' | 'Fines' | 'RentalCompanies' | 'Rentals' | 'Rides' | 'VehicleIncidentRequests' | 'VehicleIncidents' | 'VehicleMaintenanceRequests' | 'VehicleMaintenance' | 'VehicleRequests' | 'Vehicles' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'ResourceBookings' | 'Resources' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'Pricing' | 'TrackingLinks';

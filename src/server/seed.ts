@@ -4,6 +4,7 @@
 import { seedFleet, seedFleetRegisters } from './fleet/seed.js';
 import { seedFleetRequests } from './fleet/requestsSeed.js';
 import { seedRides } from './rides/seed.js';
+import { seedSmallRegisters } from './smallRegisters/seed.js';
 import type { ResourceService } from './resources/service.js';
 import { SYSTEM } from './resources/service.js';
 import { demoCpf, seedCustomers } from './customers/seed.js';
@@ -201,5 +202,6 @@ export async function seedDemoProfiles(service: ResourceService, log: (msg: stri
   await seedFleetRegisters(service, log);
   await seedRides(service, log);
   await seedFleetRequests(service, log);
+  await seedSmallRegisters(service, log);
   return created;
 }

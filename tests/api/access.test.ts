@@ -441,6 +441,8 @@ describe('every route of the OpenAPI document needs a token, but the public ones
     'GET /v1/public/faq',
     // The rides board's offers for visitors (no person's name nor phone; throttled per address).
     'GET /v1/public/caronas',
+    // The public financial page's providers and their sites (throttled per address).
+    'GET /v1/public/financeiro',
   ];
 
   it('without a token (or with an invalid one) every other route answers 401 before reading its input', async () => {

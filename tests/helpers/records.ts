@@ -166,6 +166,12 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
   },
   // A ride is offered for a date and time still to come (src/server/rides/service.ts).
   rides: () => ({ data_hora: new Date(Date.now() + 7 * 86_400_000).toISOString() }),
+  // A booking ends after it starts and never overlaps another of the same resource (src/server/smallRegisters/service.ts):
+  // each sample takes an hour of its own.
+  'resource-bookings': () => {
+    const start = Date.UTC(2030, 0, 1) + ++serial * 3_600_000;
+    return { data_inicio: new Date(start).toISOString(), data_fim: new Date(start + 3_600_000).toISOString() };
+  },
 };
 
 /**
@@ -202,6 +208,10 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   'vehicle-incidents': ['id_motorista', 'fotos'],
   // A ride's date and time is still to come (src/server/rides/service.ts).
   rides: ['data_hora'],
+  // A promotional price is lower than the monthly one and names its months; the validity ends after it starts (src/server/smallRegisters/service.ts).
+  pricing: ['valor_mensal', 'valor_promocional', 'meses_promocao', 'vigencia_inicio', 'vigencia_fim'],
+  // A booking ends after it starts and never overlaps another active one of its resource (src/server/smallRegisters/service.ts).
+  'resource-bookings': ['data_inicio', 'data_fim', 'id_recurso', 'ativo'],
   // A decision follows the request's rules: an approval takes a free vehicle, a valid driver (a vehicle
   // request) or the workshop (a maintenance); a refusal a reason; the photos are stored files (src/server/fleet/requests.ts).
   'vehicle-requests': ['data_inicio', 'data_fim', 'status', 'id_veiculo', 'id_motorista', 'motivo_recusa'],

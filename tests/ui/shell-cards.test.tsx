@@ -43,9 +43,9 @@ const SECTIONS: CardSection[] = [
     title: 'Gestão',
     manager: { modules: ['rh'] },
     cards: [
-      { title: 'Relatório novo', to: '/emailsignature/novo', icon: StarIcon, highlight: 'Novo' },
-      { title: 'Em breve', to: '/emailsignature/breve', icon: StarIcon, active: false },
-      { title: 'Só superadmin', to: '/emailsignature/super', icon: StarIcon, roles: ['users:superadmin'] },
+      { title: 'Relatório novo', to: '/human-resources/em-breve-novo', icon: StarIcon, highlight: 'Novo' },
+      { title: 'Em breve', to: '/human-resources/em-breve-breve', icon: StarIcon, active: false },
+      { title: 'Só superadmin', to: '/human-resources/em-breve-super', icon: StarIcon, roles: ['users:superadmin'] },
     ],
   },
   { title: 'Desativada', manager: { modules: ['rh'], active: false }, cards: [{ title: 'Oculto', to: '/oculto', icon: StarIcon }] },
@@ -68,7 +68,7 @@ describe('cards menu', () => {
     const manage = screen.getByRole('region', { name: 'Gestão' });
     // The highlight is on its card, which opens its route.
     const highlighted = within(manage).getByRole('link', { name: /Relatório novo/ });
-    expect(highlighted.getAttribute('href')).toBe('/emailsignature/novo');
+    expect(highlighted.getAttribute('href')).toBe('/human-resources/em-breve-novo');
     expect(within(highlighted).getByText('Novo')).toBeTruthy();
     // The inactive card shows, greyed out, and opens nothing.
     const inactive = within(manage).getByText('Em breve').closest('[aria-disabled]');
@@ -85,7 +85,7 @@ describe('cards menu', () => {
     renderCards(['rh:leitor', 'user']);
     expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Para todos']);
     expect(visibleSections(SECTIONS, ['vendas:leitor']).map((s) => [s.title, s.cards.map((c) => c.title)])).toEqual([['Para todos', ['Vendas', 'Geral']]]);
-    expect(visibleSections([{ title: 'Vazia', cards: [{ title: 'x', to: '/emailsignature/x', icon: StarIcon, roles: ['rh:gestor'] }] }], ['user'])).toEqual([]);
+    expect(visibleSections([{ title: 'Vazia', cards: [{ title: 'x', to: '/human-resources/em-breve-x', icon: StarIcon, roles: ['rh:gestor'] }] }], ['user'])).toEqual([]);
     // The superadmin passes every check but the inactive section's.
     expect(visibleSections(SECTIONS, ['users:superadmin']).map((s) => s.title)).toEqual(['Gestão', 'Para todos']);
   });
@@ -109,14 +109,14 @@ describe('cards and the screens they open', () => {
 
   it('a card of a screen not built yet shows to who holds its roles and will have a role in its area; a card leading nowhere never shows', () => {
     const cards = [
-      { title: 'Recursos', to: '/resources/list', icon: StarIcon, roles: ['rh:gestor'] },
+      { title: 'Backoffice', to: '/backoffice/inicio', icon: StarIcon, roles: ['backoffice:gestor'] },
       { title: 'Suprimentos', to: '/supplies/home', icon: StarIcon },
       { title: 'Lugar nenhum', to: '/lugar-nenhum', icon: StarIcon },
     ];
-    expect(shown(cards, { roles: ['rh:gestor'], employee: true })).toEqual(['Recursos']);
-    expect(shown(cards, { roles: ['rh:leitor'], employee: true })).toEqual([]);
+    expect(shown(cards, { roles: ['backoffice:gestor'], employee: true })).toEqual(['Backoffice']);
+    expect(shown(cards, { roles: ['backoffice:leitor'], employee: true })).toEqual([]);
     expect(shown(cards, { roles: ['suprimentos:leitor'], employee: true })).toEqual(['Suprimentos']);
-    expect(shown(cards, { roles: ['users:superadmin'], employee: true })).toEqual(['Recursos', 'Suprimentos']);
+    expect(shown(cards, { roles: ['users:superadmin'], employee: true })).toEqual(['Backoffice', 'Suprimentos']);
   });
 });
 

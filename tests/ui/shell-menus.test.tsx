@@ -290,7 +290,7 @@ describe('the internal home', () => {
     const anniversaries = screen.getByRole('region', { name: `Tempo de casa em ${month}` });
     expect(within(anniversaries).getByText(`01 de ${month}, 3 anos de casa · Bitcom Início · Suporte`)).toBeTruthy();
     // Cards: no onboarding of theirs, no module role.
-    expect(cardsOf('Acesso rápido')).toEqual(['Contatos', 'Calendário', 'Meu perfil', 'Currículo', 'Vagas']);
+    expect(cardsOf('Acesso rápido')).toEqual(['Contatos', 'Calendário', 'Meu perfil', 'Reservar recurso', 'Assinatura de e-mail', 'Currículo', 'Vagas']);
     expect(screen.queryByRole('region', { name: 'Seus módulos' })).toBeNull();
   });
 
@@ -335,10 +335,10 @@ describe('the internal home', () => {
 
 describe('routes not built yet', () => {
   it('shows the notice with its title bar for a path of the spec not built yet, and sends any other unknown path to the index', async () => {
-    await open('hrReader', '/emailsignature/list');
+    await open('hrReader', '/human-resources/em-breve');
     expect(await screen.findByText(NOT_YET_AVAILABLE)).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Assinatura de e-mail' })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Intranet - Assinatura de e-mail'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Recursos Humanos' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Intranet - Recursos Humanos'));
     // The back button goes to the index.
     fireEvent.click(screen.getByRole('link', { name: 'Voltar' }));
     expect(await screen.findByRole('heading', { name: 'Bem-vindo à Intranet' })).toBeTruthy();
@@ -369,8 +369,10 @@ describe('routes not built yet', () => {
     const prefixes = PLANNED_AREAS.map((a) => a.prefix);
     expect(new Set(prefixes).size).toBe(prefixes.length);
     expect(plannedAreaOf('/sales/internal/home')?.title).toBe('Vendas');
-    expect(plannedAreaOf('/emailsignature/list')?.title).toBe('Assinatura de e-mail');
-    expect(plannedAreaOf('/emailsignatures')).toBeUndefined();
+    expect(plannedAreaOf('/backoffice/inicio')?.title).toBe('Backoffice');
+    expect(plannedAreaOf('/backofficer')).toBeUndefined();
+    // The small registers of issue 34 are built.
+    for (const path of ['/pricing/list', '/resources/list', '/resources/bookings/calendar', '/emailsignature/list', '/financial/home', '/contracting']) expect(plannedAreaOf(path)).toBeUndefined();
     expect(plannedAreaOf('/faq/list')).toBeUndefined();
     expect(plannedAreaOf('/departments/list')).toBeUndefined();
     // Every /reports route is built (car-repair too), and every fleet screen.

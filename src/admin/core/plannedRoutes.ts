@@ -16,7 +16,6 @@ export interface PlannedArea {
   access: AccessRule;
 }
 
-const HR: AccessRule = { modules: ['rh'] };
 const SALES: AccessRule = { modules: ['vendas', 'marketing'] };
 const FLEET: AccessRule = { modules: ['frota'] };
 
@@ -24,15 +23,10 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { prefix: '/sales', title: 'Vendas', access: SALES },
   { prefix: '/leads', title: 'Leads', access: SALES },
   { prefix: '/blacklist', title: 'Lista de bloqueio', access: SALES },
-  { prefix: '/pricing', title: 'Preços', access: SALES },
   { prefix: '/marketing', title: 'Marketing', access: { modules: ['marketing', 'vendas', 'regua_comunicacao', 'roulette'] } },
   { prefix: '/supplies', title: 'Suprimentos', access: { modules: ['suprimentos'] } },
   { prefix: '/squads', title: 'Equipes', access: { modules: ['suprimentos'] } },
   { prefix: '/human-resources', title: 'Recursos Humanos', access: { modules: ['rh', 'onboarding'] } },
-  { prefix: '/financial', title: 'Financeiro', access: { modules: ['financeiro'] } },
-  { prefix: '/emailsignature', title: 'Assinatura de e-mail', access: HR },
-  { prefix: '/resources', title: 'Recursos', access: HR },
-  { prefix: '/contracting', title: 'Empresas contratantes', access: HR },
   { prefix: '/backoffice', title: 'Backoffice', access: { modules: ['backoffice'] } },
   { prefix: '/client-panel', title: 'Painel do cliente', access: { modules: ['backoffice'] } },
 ];

@@ -11,6 +11,8 @@ import School from '@mui/icons-material/School';
 import ContactPhone from '@mui/icons-material/ContactPhone';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import Person from '@mui/icons-material/Person';
+import MeetingRoom from '@mui/icons-material/MeetingRoom';
+import AlternateEmail from '@mui/icons-material/AlternateEmail';
 import Description from '@mui/icons-material/Description';
 import Work from '@mui/icons-material/Work';
 import Apps from '@mui/icons-material/Apps';
@@ -51,6 +53,9 @@ export function homeSections(viewer: Viewer, hasOnboarding: boolean): CardSectio
         { title: 'Contatos', to: '/contacts/list', icon: ContactPhone, allowed: () => employee },
         { title: 'Calendário', to: '/calendar', icon: CalendarMonth, allowed: () => employee },
         { title: 'Meu perfil', to: `/users/profile/${usuarioId ?? ''}`, icon: Person, allowed: () => usuarioId !== undefined },
+        // Issue 34: booking a room or equipment, and one's e-mail signature.
+        { title: 'Reservar recurso', to: '/resources/bookings/calendar', icon: MeetingRoom, allowed: () => employee },
+        { title: 'Assinatura de e-mail', to: '/emailsignature/list', icon: AlternateEmail, allowed: () => employee },
         { title: 'Currículo', to: '/resume/list', icon: Description, allowed: always },
         // The careers site's open vacancies (custom-pages/careers-public).
         { title: 'Vagas', to: '/careers/list', icon: Work, allowed: always },

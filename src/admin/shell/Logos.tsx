@@ -3,16 +3,11 @@
 // the careers logo candidates see instead.
 import type { SVGProps } from 'react';
 import { Box } from '@mui/material';
+import { BRANDS, type BrandName } from '../../domain/brands.js';
+
+export { BRANDS, type BrandName };
 
 type LogoProps = SVGProps<SVGSVGElement> & { height?: number };
-
-export const BRANDS = [
-  { name: 'Bitcom', color: '#e4572e', accent: '#f3a712' },
-  { name: 'RazãoInfo', color: '#1a56a6', accent: '#2bb3c0' },
-  { name: 'Vetorial', color: '#2e7d32', accent: '#8bc34a' },
-] as const;
-
-export type BrandName = (typeof BRANDS)[number]['name'];
 
 /** One brand: a mark (signal arcs) and its name. */
 export function BrandLogo({ brand, height = 32, ...rest }: LogoProps & { brand: BrandName }) {
