@@ -190,7 +190,7 @@ describe('GET v1/suprimentos/localizar/{codigo}', () => {
 
   it('stays an index read over a large ledger', async () => {
     // 1,000 units with 40 ledger lines each (40,000 lines) besides the test's own: enough for the planner
-    // to prefer the indexes (scripts/bench-supplies-lookup.ts times the call over a million lines).
+    // to prefer the indexes, as it does over a million lines.
     const filler = await product('ONU de carga', 'onu', 100);
     await t.db.query(
       `INSERT INTO suprimentos.item (id_empresa, id_produto, patrimonio, serial, local)

@@ -110,13 +110,13 @@ describe('cards and the screens they open', () => {
   it('a card of a screen not built yet shows to who holds its roles and will have a role in its area; a card leading nowhere never shows', () => {
     const cards = [
       { title: 'Recursos', to: '/resources/list', icon: StarIcon, roles: ['rh:gestor'] },
-      { title: 'Suprimentos', to: '/supplies/home', icon: StarIcon },
+      { title: 'Backoffice', to: '/backoffice/home', icon: StarIcon },
       { title: 'Lugar nenhum', to: '/lugar-nenhum', icon: StarIcon },
     ];
     expect(shown(cards, { roles: ['rh:gestor'], employee: true })).toEqual(['Recursos']);
     expect(shown(cards, { roles: ['rh:leitor'], employee: true })).toEqual([]);
-    expect(shown(cards, { roles: ['suprimentos:leitor'], employee: true })).toEqual(['Suprimentos']);
-    expect(shown(cards, { roles: ['users:superadmin'], employee: true })).toEqual(['Recursos', 'Suprimentos']);
+    expect(shown(cards, { roles: ['backoffice:leitor'], employee: true })).toEqual(['Backoffice']);
+    expect(shown(cards, { roles: ['users:superadmin'], employee: true })).toEqual(['Recursos', 'Backoffice']);
   });
 });
 

@@ -373,8 +373,10 @@ describe('routes not built yet', () => {
     expect(plannedAreaOf('/emailsignatures')).toBeUndefined();
     expect(plannedAreaOf('/faq/list')).toBeUndefined();
     expect(plannedAreaOf('/departments/list')).toBeUndefined();
-    // Every /reports route is built (car-repair too), and every fleet screen.
+    // Every /reports route is built (car-repair too), every fleet screen, and the supplies and squads areas.
     expect(plannedAreaOf('/reports/car-repair')).toBeUndefined();
     expect(plannedAreaOf('/fleet/home')).toBeUndefined();
+    expect(plannedAreaOf('/supplies/home')).toBeUndefined();
+    expect(plannedAreaOf('/squads/values')).toBeUndefined();
   });
 });

@@ -26,8 +26,6 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { prefix: '/blacklist', title: 'Lista de bloqueio', access: SALES },
   { prefix: '/pricing', title: 'Preços', access: SALES },
   { prefix: '/marketing', title: 'Marketing', access: { modules: ['marketing', 'vendas', 'regua_comunicacao', 'roulette'] } },
-  { prefix: '/supplies', title: 'Suprimentos', access: { modules: ['suprimentos'] } },
-  { prefix: '/squads', title: 'Equipes', access: { modules: ['suprimentos'] } },
   { prefix: '/human-resources', title: 'Recursos Humanos', access: { modules: ['rh', 'onboarding'] } },
   { prefix: '/financial', title: 'Financeiro', access: { modules: ['financeiro'] } },
   { prefix: '/emailsignature', title: 'Assinatura de e-mail', access: HR },
