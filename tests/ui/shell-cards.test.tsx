@@ -123,6 +123,13 @@ describe('cards and the screens they open', () => {
 describe('administration home sections', () => {
   const titles = (roles: string[]) => visibleSections(adminSections(), roles).map((s) => s.title);
 
+  it("opens the supplies section with the area's home, for its managers", () => {
+    const supplies = (roles: string[]) => visibleSections(adminSections(), roles).find((s) => s.title === 'Suprimentos');
+    expect(supplies(['suprimentos:gestor'])?.cards[0]).toMatchObject({ title: 'Suprimentos', to: '/supplies/home' });
+    expect(supplies(['users:superadmin'])?.cards[0]).toMatchObject({ title: 'Suprimentos', to: '/supplies/home' });
+    expect(supplies(['suprimentos:leitor'])).toBeUndefined();
+  });
+
   it('shows a module to its managers only, and the onboarding registers to HR managers too', () => {
     // HR managers also manage the careers site's applications (banco_talentos registers with rh among their areas).
     expect(titles(['rh:gestor', 'user']).sort()).toEqual(['Banco de Talentos', 'Onboarding', 'Recursos Humanos', 'Usuários e acessos']);
