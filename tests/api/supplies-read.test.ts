@@ -115,6 +115,7 @@ describe('GET v1/suprimentos/localizar/{codigo}', () => {
     // The same patrimônio at another provider; and a unit only A has.
     await receive(B, onu.id, '2027-03-05T12:00:00Z', { patrimonio: 'pat-0001' });
     await receive(A, onu.id, '2027-03-06T12:00:00Z', { serial: 'SO-DE-A-777' });
+    await receive(A, onu.id, '2027-03-07T12:00:00Z', { patrimonio: 'BIT/2027 #15' });
   });
 
   it("answers where the unit is now, its product and value, and its movements newest first, by patrimônio or serial in any case", async () => {
@@ -167,6 +168,10 @@ describe('GET v1/suprimentos/localizar/{codigo}', () => {
     const outside = await get(`/v1/suprimentos/localizar/SO-DE-A-777?empresa=${B}`, 'suprimentos:leitor');
     expect(outside.statusCode).toBe(404);
     expect((await get('/v1/suprimentos/localizar/so-de-a-777', 'suprimentos:leitor')).json().itens[0]).toMatchObject({ serial: 'SO-DE-A-777', patrimonio: null, local: 'almoxarifado', local_label: 'Almoxarifado' });
+    // A code with a slash, a space and a hash, as the screens send it (encodeURIComponent).
+    const odd = await get(`/v1/suprimentos/localizar/${encodeURIComponent('bit/2027 #15')}`, 'suprimentos:leitor');
+    expect(odd.statusCode, odd.body).toBe(200);
+    expect(odd.json().itens[0].patrimonio).toBe('BIT/2027 #15');
   });
 
   it('says which code it did not find; refuses a blank or too long code and a bad provider filter; no suprimentos role is 403', async () => {

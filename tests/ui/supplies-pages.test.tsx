@@ -232,6 +232,13 @@ describe('where is it now', () => {
     expect(calls.at(-1)?.role).toBe('suprimentos:leitor');
   });
 
+  it('asks for a code with a slash, a space or a hash as it is written', async () => {
+    answers['/v1/suprimentos/localizar/BIT%2F2027%20%2315'] = { status: 200, body: { itens: [{ ...UNIT, patrimonio: 'BIT/2027 #15', serial: null }] } };
+    open(`/supplies/lookup/${encodeURIComponent('BIT/2027 #15')}`);
+    expect(await screen.findByRole('article', { name: 'Patrimônio BIT/2027 #15' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Patrimônio ou serial' }) as HTMLInputElement).value).toBe('BIT/2027 #15');
+  });
+
   it("tells the server's text when no unit has the code", async () => {
     open('/supplies/lookup/NAO-EXISTE');
     expect(await screen.findByText('Nenhum equipamento com o patrimônio ou serial NAO-EXISTE neste provedor.')).toBeTruthy();
