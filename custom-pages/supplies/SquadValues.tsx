@@ -93,6 +93,8 @@ export default function SquadValues() {
   const providers = data ? [...new Map(data.equipes.map((q) => [q.id_empresa, q.empresa])).entries()].sort((a, b) => a[1].localeCompare(b[1])) : [];
   const squads = data ? data.equipes.filter((q) => empresa === null || q.id_empresa === empresa) : [];
   const total = squads.reduce((n, q) => n + q.valor, 0);
+  // Tracked units only: a counted quantity (meters of cable) does not add up with them.
+  const units = squads.reduce((n, q) => n + q.itens.reduce((m, i) => m + i.unidades, 0), 0);
   const setProvider = (value: string) =>
     setParams(
       (previous) => {
@@ -144,7 +146,8 @@ export default function SquadValues() {
               {formatBRL(total)}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {formatNumber(squads.length)} equipe{squads.length === 1 ? '' : 's'} · {formatNumber(squads.reduce((n, q) => n + q.quantidade, 0))} itens
+              {formatNumber(squads.length)} equipe{squads.length === 1 ? '' : 's'}
+              {units > 0 && ` · ${formatNumber(units)} equipamento${units === 1 ? '' : 's'} com patrimônio ou serial`}
             </Typography>
           </Paper>
           {squads.some((q) => q.valor > 0) && (

@@ -284,6 +284,7 @@ describe('the dashboard and the squads values', () => {
   it("lists each squad's equipment with its value and totals", async () => {
     open('/squads/values');
     expect((await screen.findByTestId('squads-total')).textContent).toMatch(/R\$\s5\.448,00/);
+    expect(screen.getByText('2 equipes · 20 equipamentos com patrimônio ou serial')).toBeTruthy();
     const norte = screen.getByRole('table', { name: 'Equipe Norte' });
     expect(within(norte).getAllByRole('row').map((r) => r.textContent?.replace(/\s/g, ' '))).toEqual([
       'ProdutoQuantidadeValor unitárioValor',
