@@ -110,18 +110,25 @@ describe('cards and the screens they open', () => {
   it('a card of a screen not built yet shows to who holds its roles and will have a role in its area; a card leading nowhere never shows', () => {
     const cards = [
       { title: 'Backoffice', to: '/backoffice/inicio', icon: StarIcon, roles: ['backoffice:gestor'] },
-      { title: 'Suprimentos', to: '/supplies/home', icon: StarIcon },
+      { title: 'Painel do cliente', to: '/client-panel/identification', icon: StarIcon },
       { title: 'Lugar nenhum', to: '/lugar-nenhum', icon: StarIcon },
     ];
-    expect(shown(cards, { roles: ['backoffice:gestor'], employee: true })).toEqual(['Backoffice']);
-    expect(shown(cards, { roles: ['backoffice:leitor'], employee: true })).toEqual([]);
-    expect(shown(cards, { roles: ['suprimentos:leitor'], employee: true })).toEqual(['Suprimentos']);
-    expect(shown(cards, { roles: ['users:superadmin'], employee: true })).toEqual(['Backoffice', 'Suprimentos']);
+    expect(shown(cards, { roles: ['backoffice:gestor'], employee: true })).toEqual(['Backoffice', 'Painel do cliente']);
+    expect(shown(cards, { roles: ['backoffice:leitor'], employee: true })).toEqual(['Painel do cliente']);
+    expect(shown(cards, { roles: ['rh:gestor'], employee: true })).toEqual([]);
+    expect(shown(cards, { roles: ['users:superadmin'], employee: true })).toEqual(['Backoffice', 'Painel do cliente']);
   });
 });
 
 describe('administration home sections', () => {
   const titles = (roles: string[]) => visibleSections(adminSections(), roles).map((s) => s.title);
+
+  it("opens the supplies section with the area's home, for its managers", () => {
+    const supplies = (roles: string[]) => visibleSections(adminSections(), roles).find((s) => s.title === 'Suprimentos');
+    expect(supplies(['suprimentos:gestor'])?.cards[0]).toMatchObject({ title: 'Suprimentos', to: '/supplies/home' });
+    expect(supplies(['users:superadmin'])?.cards[0]).toMatchObject({ title: 'Suprimentos', to: '/supplies/home' });
+    expect(supplies(['suprimentos:leitor'])).toBeUndefined();
+  });
 
   it('shows a module to its managers only, and the onboarding registers to HR managers too', () => {
     // HR managers also manage the careers site's applications (banco_talentos registers with rh among their areas).

@@ -375,8 +375,10 @@ describe('routes not built yet', () => {
     for (const path of ['/pricing/list', '/resources/list', '/resources/bookings/calendar', '/emailsignature/list', '/financial/home', '/contracting']) expect(plannedAreaOf(path)).toBeUndefined();
     expect(plannedAreaOf('/faq/list')).toBeUndefined();
     expect(plannedAreaOf('/departments/list')).toBeUndefined();
-    // Every /reports route is built (car-repair too), and every fleet screen.
+    // Every /reports route is built (car-repair too), every fleet screen, and the supplies and squads areas.
     expect(plannedAreaOf('/reports/car-repair')).toBeUndefined();
     expect(plannedAreaOf('/fleet/home')).toBeUndefined();
+    expect(plannedAreaOf('/supplies/home')).toBeUndefined();
+    expect(plannedAreaOf('/squads/values')).toBeUndefined();
   });
 });

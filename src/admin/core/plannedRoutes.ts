@@ -24,8 +24,6 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { prefix: '/leads', title: 'Leads', access: SALES },
   { prefix: '/blacklist', title: 'Lista de bloqueio', access: SALES },
   { prefix: '/marketing', title: 'Marketing', access: { modules: ['marketing', 'vendas', 'regua_comunicacao', 'roulette'] } },
-  { prefix: '/supplies', title: 'Suprimentos', access: { modules: ['suprimentos'] } },
-  { prefix: '/squads', title: 'Equipes', access: { modules: ['suprimentos'] } },
   { prefix: '/human-resources', title: 'Recursos Humanos', access: { modules: ['rh', 'onboarding'] } },
   { prefix: '/backoffice', title: 'Backoffice', access: { modules: ['backoffice'] } },
   { prefix: '/client-panel', title: 'Painel do cliente', access: { modules: ['backoffice'] } },
