@@ -64,6 +64,26 @@ export function sampleValue(property: PropertySchema): unknown {
 }
 
 /** What some resources need beyond their schema's required fields. */
+/**
+ * A new unit of the provider's sample supply product, brought through the movement registers to the
+ * warehouse, the sample squad or the sample customer: its patrimônio.
+ */
+async function supplyUnitAt(t: TestApp, make: Maker, provider: number, place: 'almoxarifado' | 'equipe' | 'cliente'): Promise<string> {
+  const patrimonio = `SUP-${++serial}-${Date.now()}`;
+  const id_produto = (await make('supply-products', provider)).id;
+  const post = async (name: string, body: Record<string, unknown>) => {
+    const r = await t.inject({ method: 'POST', url: `/api/${name}`, payload: { id_empresa: provider, id_produto, patrimonio, ...body } });
+    if (r.statusCode !== 201) throw new Error(`${name}: ${r.statusCode} ${r.body}`);
+  };
+  await post('supply-receipts', {});
+  if (place === 'almoxarifado') return patrimonio;
+  const id_equipe = (await make('squads', provider)).id;
+  await post('supply-dispatches', { id_equipe });
+  if (place === 'equipe') return patrimonio;
+  await post('supply-installations', { id_equipe, cliente_codigo: (await make('customers', provider)).cod_cliente });
+  return patrimonio;
+}
+
 /** A new user of the provider who is an employee (an HR record takes one user once). */
 async function newEmployeeUser(t: TestApp, provider: number): Promise<number> {
   const r = await t.inject({ method: 'POST', url: '/api/users', payload: { nome: 'Pessoa de Teste', email: `funcionario.${++serial}.${Date.now()}@teste.com.br`, papeis: ['user'], id_empresas: [provider], funcionario: true } });
@@ -166,6 +186,18 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
   },
   // A ride is offered for a date and time still to come (src/server/rides/service.ts).
   rides: () => ({ data_hora: new Date(Date.now() + 7 * 86_400_000).toISOString() }),
+  // Supplies: a unit is one patrimônio per provider; each movement register moves a unit of the sample
+  // (tracked) product that is where the movement takes it from, brought there through the registers
+  // (src/server/supplies/service.ts): received, dispatched to the sample squad, installed at the sample customer.
+  'supply-items': () => ({ patrimonio: `ITEM-${++serial}-${Date.now()}` }),
+  'supply-receipts': () => ({ patrimonio: `ENT-${++serial}-${Date.now()}` }),
+  'supply-dispatches': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'almoxarifado') }),
+  'supply-returns': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'equipe') }),
+  'supply-installations': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'equipe'), cliente_codigo: (await make('customers', provider)).cod_cliente }),
+  'supply-devolutions': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'cliente'), cliente_codigo: (await make('customers', provider)).cod_cliente }),
+  'supply-removals': async (provider, make) => ({ patrimonio: `RET-${++serial}`, cliente_codigo: (await make('customers', provider)).cod_cliente, status: 'pendente' }),
+  'supply-maintenance': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'almoxarifado'), status: 'em_reparo' }),
+  'supply-recycling': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'almoxarifado'), origem: 'almoxarifado' }),
 };
 
 /**
@@ -243,6 +275,18 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   compliments: ['id_elogiado', 'id_categoria'],
   // The images are stored PNG or JPEG files; the department is one of the provider's (src/server/news/service.ts).
   news: ['imagem_capa_data', 'imagem_auxiliar_data', 'departamento'],
+  // Supplies: the unit, quantity and customer of a movement are where the movement takes them from, and
+  // an update never changes them; a status moves the unit (src/server/supplies/service.ts).
+  'supply-items': ['patrimonio', 'serial', 'local', 'cliente_codigo'],
+  'supply-balances': ['local'],
+  'supply-receipts': ['patrimonio', 'serial', 'quantidade'],
+  'supply-dispatches': ['patrimonio', 'quantidade'],
+  'supply-returns': ['patrimonio', 'quantidade'],
+  'supply-installations': ['patrimonio', 'quantidade', 'cliente_codigo'],
+  'supply-devolutions': ['patrimonio', 'quantidade', 'cliente_codigo'],
+  'supply-removals': ['patrimonio', 'quantidade', 'cliente_codigo', 'status'],
+  'supply-maintenance': ['patrimonio', 'quantidade', 'status', 'data_envio', 'data_retorno'],
+  'supply-recycling': ['patrimonio', 'quantidade', 'origem'],
 };
 
 type Maker = (name: string, provider: number) => Promise<Row>;
