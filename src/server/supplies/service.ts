@@ -14,6 +14,7 @@
 // - A row is the record of something that happened: an update changes only notes and status (the
 //   status moves what it says); a return's unit is corrected by correctReturn (the v1 call and the
 //   edit form alike). A delete undoes the row's moves while they are still their units' latest.
+import { businessDate } from '../../domain/communicationDates.js';
 import { MOVEMENT_REGISTERS, type MovementRegister, SUPPLY_RULES_MSG } from '../../domain/supplyMovements.js';
 import { customerDirectoryFor } from '../customers/index.js';
 import type { Database, Queryable } from '../db/index.js';
@@ -27,7 +28,6 @@ const MOVED_FIELDS = ['id_empresa', 'id_produto', 'patrimonio', 'serial', 'quant
 
 const text = (v: unknown) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim());
 const same = (a: unknown, b: unknown) => text(a) === text(b);
-const today = () => new Date().toISOString().slice(0, 10);
 
 interface Product {
   id: number;
@@ -37,6 +37,8 @@ interface Product {
 
 export class SuppliesService {
   private directory;
+  /** The clock (the app's: tests fix it); the business day is São Paulo's. */
+  private now: () => Date = () => new Date();
 
   constructor(
     private db: Database,
@@ -45,7 +47,8 @@ export class SuppliesService {
     this.directory = customerDirectoryFor(db);
   }
 
-  registerHooks() {
+  registerHooks(now?: () => Date) {
+    if (now) this.now = now;
     this.service.hooks.set('supply-products', composeHooks(this.service.hooks.get('supply-products'), this.productHooks()));
     for (const name of Object.keys(MOVEMENT_REGISTERS) as MovementRegister[]) {
       this.service.hooks.set(name, composeHooks(this.service.hooks.get(name), this.registerHooksOf(name)));
@@ -113,10 +116,10 @@ export class SuppliesService {
     if (name === 'supply-removals') {
       if (values.status === 'retirado') {
         if (values.id_equipe == null) throw refuse('id_equipe', SUPPLY_RULES_MSG.removalSquadRequired);
-        values.data_retirada = new Date().toISOString();
+        values.data_retirada = this.now().toISOString();
       } else values.data_retirada = null;
     }
-    if (name === 'supply-maintenance' && (values.status ?? 'em_reparo') !== 'em_reparo' && !values.data_retorno) values.data_retorno = today();
+    if (name === 'supply-maintenance' && (values.status ?? 'em_reparo') !== 'em_reparo' && !values.data_retorno) values.data_retorno = this.returnDay(values.data_envio);
     if (name === 'supply-recycling') {
       if (values.origem === 'equipe') {
         if (values.id_equipe == null) throw refuse('id_equipe', SUPPLY_RULES_MSG.recyclingSquadRequired);
@@ -157,12 +160,12 @@ export class SuppliesService {
       if (values.status === 'retirado') {
         const squad = 'id_equipe' in values ? values.id_equipe : existing.id_equipe;
         if (squad == null) throw refuse('id_equipe', SUPPLY_RULES_MSG.removalSquadRequired);
-        values.data_retirada = new Date().toISOString();
+        values.data_retirada = this.now().toISOString();
       }
     }
     if (name === 'supply-maintenance' && 'status' in values && values.status !== existing.status) {
       if (existing.status !== 'em_reparo') throw refuse('status', SUPPLY_RULES_MSG.maintenanceClosed);
-      if (!('data_retorno' in values ? values.data_retorno : existing.data_retorno)) values.data_retorno = today();
+      if (!('data_retorno' in values ? values.data_retorno : existing.data_retorno)) values.data_retorno = this.returnDay('data_envio' in values ? values.data_envio : existing.data_envio);
     }
     // The OS of the moves follows the row's.
     if ('os' in values && !same(values.os, existing.os)) {
@@ -208,6 +211,12 @@ export class SuppliesService {
       await this.move(tx, tabela, row, actor, 'retirada', { local: 'cliente', cliente: { sistema: row.cliente_sistema, codigo: row.cliente_codigo } }, { local: 'equipe', id_equipe: row.id_equipe });
     }
     if (name === 'supply-maintenance') await this.closeMaintenance(tx, row, actor);
+  }
+
+  /** The day a repair came back when not told: today, never before it was sent. */
+  private returnDay(sent: unknown): string {
+    const today = businessDate(this.now());
+    return typeof sent === 'string' && sent > today ? sent : today;
   }
 
   /** A repair that ended: repaired, back to the warehouse; beyond repair, written off. */

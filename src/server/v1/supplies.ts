@@ -45,7 +45,7 @@ function readBody(body: unknown): { id: number; os?: string | null; patrimonio?:
 
 const suppliesRoutes: V1Module = async (app) => {
   const { supplies } = app;
-  supplies.registerHooks();
+  supplies.registerHooks(() => app.communication.now());
 
   app.post(
     '/v1/suprimentos/retorno/atualizar/os/patrimonio',
