@@ -3,6 +3,7 @@
 // and the employee profiles of the demo employees (seedDemoProfiles, once the demo users exist).
 import { seedFleet, seedFleetRegisters } from './fleet/seed.js';
 import { seedFleetRequests } from './fleet/requestsSeed.js';
+import { seedSupplies } from './supplies/seed.js';
 import { seedRides } from './rides/seed.js';
 import type { ResourceService } from './resources/service.js';
 import { SYSTEM } from './resources/service.js';
@@ -201,5 +202,6 @@ export async function seedDemoProfiles(service: ResourceService, log: (msg: stri
   await seedFleetRegisters(service, log);
   await seedRides(service, log);
   await seedFleetRequests(service, log);
+  await seedSupplies(service, log);
   return created;
 }
