@@ -1,4 +1,5 @@
-// The customer of a supplies movement (custom-pages/supply-registers): on the generated installation
+// The unit, quantity and customer inputs of a supplies movement (custom-pages/supply-registers): a counted
+// product hides the patrimônio, a tracked one the quantity; on the generated installation
 // form, the customer's code is looked up as it is typed, within the chosen provider and with the
 // suprimentos role (POST /v1/relacionamento/clientes), and names the customer under the field; saving
 // moves the squad's unit to that customer, whose name the server fills.
@@ -21,6 +22,7 @@ beforeAll(async () => {
     [provider],
   );
   const product = (await ui.api('POST', '/api/supply-products', { nome: 'ONU UI', tipo: 'onu', id_empresa: provider })).json.id;
+  expect((await ui.api('POST', '/api/supply-products', { nome: 'Cabo UI', tipo: 'cabo', controle: 'quantidade', unidade: 'm', id_empresa: provider })).status).toBe(201);
   const squad = (await ui.api('POST', '/api/squads', { nome: 'Equipe UI', id_empresa: provider })).json.id;
   expect((await ui.api('POST', '/api/supply-receipts', { id_empresa: provider, id_produto: product, patrimonio: 'UI-0001' })).status).toBe(201);
   expect((await ui.api('POST', '/api/supply-dispatches', { id_empresa: provider, id_equipe: squad, id_produto: product, patrimonio: 'UI-0001' })).status).toBe(201);
@@ -32,7 +34,17 @@ afterAll(async () => {
 
 const textbox = (label: RegExp) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
 
-describe('the customer of an installation', () => {
+describe('the unit, the quantity and the customer of a movement', () => {
+  it('a counted product asks the quantity, not the patrimônio', async () => {
+    renderAdmin(ui.baseUrl, '/supplies/dispatch/register');
+    await screen.findByRole('textbox', { name: /^Patrimônio ou serial/ });
+    expect(screen.getByRole('textbox', { name: /^Quantidade/ })).toBeTruthy();
+    await pickOption(/^Provedor/, 'Bitcom Suprimentos UI');
+    await pickOption(/^Produto/, 'Cabo UI');
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: /^Patrimônio ou serial/ })).toBeNull());
+    expect(screen.getByRole('textbox', { name: /^Quantidade/ })).toBeTruthy();
+  });
+
   it('is looked up by its code within the provider, and the installation moves the unit to them', async () => {
     renderAdmin(ui.baseUrl, '/supplies/installations/register');
     await screen.findByRole('textbox', { name: /^Código do cliente/ });
@@ -45,6 +57,8 @@ describe('the customer of an installation', () => {
     await pickOption(/^Equipe/, 'Equipe UI');
     await pickOption(/^Produto/, 'ONU UI');
     await waitFor(() => expect(combo(/^Produto/).value).toBe('ONU UI'));
+    // A tracked product: one unit at a time, no quantity asked.
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: /^Quantidade/ })).toBeNull());
     fireEvent.change(textbox(/^Patrimônio ou serial/), { target: { value: 'UI-0001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Instalação cadastrada com sucesso!')).toBeTruthy();
