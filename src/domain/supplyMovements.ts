@@ -28,5 +28,7 @@ export const SUPPLY_RULES_MSG = {
   removalDone: 'Esta retirada já foi feita: o equipamento está com a equipe e a situação não volta atrás.',
   maintenanceClosed: 'Esta manutenção já foi encerrada e a situação não volta atrás.',
   recyclingSquadRequired: 'Informe a equipe de onde vem o equipamento.',
+  squadProviderLocked: 'O provedor da equipe não muda: ela já tem movimentações de equipamentos.',
+  productProviderLocked: 'O provedor do produto não muda: ele já tem movimentações.',
   returnCounted: 'Este retorno é por quantidade: não tem patrimônio para corrigir.',
 } as const;

@@ -315,13 +315,20 @@ describe('the movement rules', () => {
     expect([customer.statusCode, customer.json().message]).toEqual([400, SUPPLY_RULES_MSG.movedFields]);
   });
 
-  it("the product's control does not change once it has movements", async () => {
+  it("the product's control and provider, and a squad's provider, do not change once they have movements", async () => {
     const product = (await post('supply-products', { nome: `ONU ${code()}`, tipo: 'onu', id_empresa: A })).id;
     expect((await send('PUT', `/api/supply-products/${product}`, { controle: 'quantidade' })).statusCode).toBe(200);
     expect((await send('PUT', `/api/supply-products/${product}`, { controle: 'patrimonio' })).statusCode).toBe(200);
     await post('supply-receipts', { id_empresa: A, id_produto: product, patrimonio: code() });
     const r = await send('PUT', `/api/supply-products/${product}`, { controle: 'quantidade' });
     expect([r.statusCode, r.json().message]).toEqual([400, SUPPLY_RULES_MSG.controlLocked]);
+    const provider = await send('PUT', `/api/supply-products/${product}`, { id_empresa: B });
+    expect([provider.statusCode, provider.json().message]).toEqual([400, SUPPLY_RULES_MSG.productProviderLocked]);
+    // Nor does a squad that moved equipment change provider; a new one does.
+    const squad = await send('PUT', `/api/squads/${squadA1}`, { id_empresa: B });
+    expect([squad.statusCode, squad.json().message]).toEqual([400, SUPPLY_RULES_MSG.squadProviderLocked]);
+    const fresh = await post('squads', { id_empresa: A, nome: `Equipe ${code()}` });
+    expect((await send('PUT', `/api/squads/${fresh.id}`, { id_empresa: B })).statusCode).toBe(200);
   });
 
   it("a delete undoes the row's moves only while they are their units' latest", async () => {

@@ -50,21 +50,42 @@ export class SuppliesService {
   registerHooks(now?: () => Date) {
     if (now) this.now = now;
     this.service.hooks.set('supply-products', composeHooks(this.service.hooks.get('supply-products'), this.productHooks()));
+    this.service.hooks.set('squads', composeHooks(this.service.hooks.get('squads'), this.squadHooks()));
     for (const name of Object.keys(MOVEMENT_REGISTERS) as MovementRegister[]) {
       this.service.hooks.set(name, composeHooks(this.service.hooks.get(name), this.registerHooksOf(name)));
     }
   }
 
+  /** A product with movements keeps its control and its provider (its units and balances are of it). */
   private productHooks(): ResourceHooks {
     return {
       beforeWrite: async ({ tx, values, existing, operation }) => {
-        if (operation !== 'update' || !values || !('controle' in values) || values.controle === existing?.controle) return;
+        if (operation !== 'update' || !values) return;
+        const control = 'controle' in values && values.controle !== existing!.controle;
+        const provider = 'id_empresa' in values && (values.id_empresa ?? null) !== (existing!.id_empresa ?? null);
+        if (!control && !provider) return;
         const { rows } = await tx.query(
           `SELECT 1 FROM suprimentos.movimento WHERE id_produto = $1 UNION ALL SELECT 1 FROM suprimentos.item WHERE id_produto = $1
            UNION ALL SELECT 1 FROM suprimentos.saldo WHERE id_produto = $1 LIMIT 1`,
           [existing!.id],
         );
-        if (rows.length) throw refuse('controle', SUPPLY_RULES_MSG.controlLocked);
+        if (!rows.length) return;
+        if (control) throw refuse('controle', SUPPLY_RULES_MSG.controlLocked);
+        throw refuse('id_empresa', SUPPLY_RULES_MSG.productProviderLocked);
+      },
+    };
+  }
+
+  /** A squad that moved equipment keeps its provider. */
+  private squadHooks(): ResourceHooks {
+    return {
+      beforeWrite: async ({ tx, values, existing, operation }) => {
+        if (operation !== 'update' || !values || !('id_empresa' in values) || values.id_empresa === existing!.id_empresa) return;
+        const { rows } = await tx.query(
+          `SELECT 1 FROM suprimentos.movimento WHERE origem_equipe = $1 OR destino_equipe = $1 UNION ALL SELECT 1 FROM suprimentos.saldo WHERE id_equipe = $1 LIMIT 1`,
+          [existing!.id],
+        );
+        if (rows.length) throw refuse('id_empresa', SUPPLY_RULES_MSG.squadProviderLocked);
       },
     };
   }
