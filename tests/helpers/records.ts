@@ -65,22 +65,37 @@ export function sampleValue(property: PropertySchema): unknown {
 
 /** What some resources need beyond their schema's required fields. */
 /**
+ * A customer of the provider for the supplies' movements (its code): one row by SQL, of its own, so that
+ * no other register's runs change what the movements find.
+ */
+async function supplyCustomer(t: TestApp, provider: number): Promise<string> {
+  const code = `SUP${++serial}`;
+  // A system of its own (a customer names its provider's system), which no register's runs delete.
+  await t.db.query(`INSERT INTO relacionamento.sistema (nome, id_empresa) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [`SUPRIMENTOS${provider}`, provider]);
+  await t.db.query(
+    `INSERT INTO relacionamento.dados_pessoas (sistema, id_empresa, cod_cliente, codpessoa, nome_razaosocial, situacao) VALUES ($4, $1, $2, $2, $3, 'ativo')`,
+    [provider, code, `Cliente de Suprimentos ${serial}`, `SUPRIMENTOS${provider}`],
+  );
+  return code;
+}
+
+/**
  * A new unit of the provider's sample supply product, brought through the movement registers to the
  * warehouse, the sample squad or the sample customer: its patrimônio.
  */
-async function supplyUnitAt(t: TestApp, make: Maker, provider: number, place: 'almoxarifado' | 'equipe' | 'cliente'): Promise<string> {
+async function supplyUnitAt(t: TestApp, make: Maker, provider: number, place: 'almoxarifado' | 'equipe' | 'cliente', customer?: string): Promise<string> {
   const patrimonio = `SUP-${++serial}-${Date.now()}`;
   const id_produto = (await make('supply-products', provider)).id;
   const post = async (name: string, body: Record<string, unknown>) => {
     const r = await t.inject({ method: 'POST', url: `/api/${name}`, payload: { id_empresa: provider, id_produto, patrimonio, ...body } });
-    if (r.statusCode !== 201) throw new Error(`${name}: ${r.statusCode} ${r.body}`);
+    if (r.statusCode !== 201) throw new Error(`${name} no provedor ${provider}: ${r.statusCode} ${r.body} (enviado ${JSON.stringify(body)})`);
   };
   await post('supply-receipts', {});
   if (place === 'almoxarifado') return patrimonio;
   const id_equipe = (await make('squads', provider)).id;
   await post('supply-dispatches', { id_equipe });
   if (place === 'equipe') return patrimonio;
-  await post('supply-installations', { id_equipe, cliente_codigo: (await make('customers', provider)).cod_cliente });
+  await post('supply-installations', { id_equipe, cliente_codigo: customer ?? (await supplyCustomer(t, provider)) });
   return patrimonio;
 }
 
@@ -193,9 +208,12 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
   'supply-receipts': () => ({ patrimonio: `ENT-${++serial}-${Date.now()}` }),
   'supply-dispatches': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'almoxarifado') }),
   'supply-returns': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'equipe') }),
-  'supply-installations': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'equipe'), cliente_codigo: (await make('customers', provider)).cod_cliente }),
-  'supply-devolutions': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'cliente'), cliente_codigo: (await make('customers', provider)).cod_cliente }),
-  'supply-removals': async (provider, make) => ({ patrimonio: `RET-${++serial}`, cliente_codigo: (await make('customers', provider)).cod_cliente, status: 'pendente' }),
+  'supply-installations': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'equipe'), cliente_codigo: await supplyCustomer(t, provider) }),
+  'supply-devolutions': async (provider, make, t) => {
+    const cliente_codigo = await supplyCustomer(t, provider);
+    return { patrimonio: await supplyUnitAt(t, make, provider, 'cliente', cliente_codigo), cliente_codigo };
+  },
+  'supply-removals': async (provider, _make, t) => ({ patrimonio: `RET-${++serial}`, cliente_codigo: await supplyCustomer(t, provider), status: 'pendente' }),
   'supply-maintenance': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'almoxarifado'), status: 'em_reparo' }),
   'supply-recycling': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'almoxarifado'), origem: 'almoxarifado' }),
 };
