@@ -6696,6 +6696,1554 @@ export const OutboxSchema = {
 } as const;
 export type Outbox = FromSchema<typeof OutboxSchema>;
 
+/** Equipe (schemas/suprimentos/squads.json, table suprimentos.equipe) */
+export const SquadsSchema = {
+  "title": "Equipe",
+  "description": "Uma equipe de campo (instalação e reparo) de um provedor: recebe equipamento do almoxarifado, instala nos clientes, recolhe nas retiradas e devolve nos retornos; seu inventário confere o que ela tem.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "id_cidade": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Cidade"
+    },
+    "id_responsavel": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Responsável"
+    },
+    "membros": {
+      "type": "array",
+      "title": "Membros",
+      "items": {
+        "type": "integer"
+      },
+      "uniqueItems": true,
+      "maxItems": 50,
+      "default": []
+    },
+    "observacoes": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observações",
+      "maxLength": 2000
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "nome"
+  ],
+  "additionalProperties": false
+} as const;
+export type Squads = FromSchema<typeof SquadsSchema>;
+
+/** Saldo (schemas/suprimentos/supply-balances.json, table suprimentos.saldo) */
+export const SupplyBalancesSchema = {
+  "title": "Saldo",
+  "description": "O saldo de um produto controlado por quantidade em cada lugar (almoxarifado, cada equipe, clientes, manutenção, baixado). Escrito só pelas movimentações.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_produto": {
+      "type": "integer",
+      "title": "Produto"
+    },
+    "local": {
+      "type": "string",
+      "title": "Local",
+      "enum": [
+        "almoxarifado",
+        "equipe",
+        "cliente",
+        "manutencao",
+        "baixado",
+        "extraviado"
+      ],
+      "x-enumLabels": {
+        "almoxarifado": "Almoxarifado",
+        "equipe": "Com equipe",
+        "cliente": "No cliente",
+        "manutencao": "Em manutenção",
+        "baixado": "Baixado (reciclagem)",
+        "extraviado": "Extraviado"
+      }
+    },
+    "id_equipe": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Equipe"
+    },
+    "quantidade": {
+      "type": "integer",
+      "format": "count",
+      "title": "Quantidade",
+      "minimum": 0,
+      "default": 0
+    },
+    "atualizado_em": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Atualizado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_produto",
+    "local"
+  ],
+  "additionalProperties": false
+} as const;
+export type SupplyBalances = FromSchema<typeof SupplyBalancesSchema>;
+
+/** Devolução (schemas/suprimentos/supply-devolutions.json, table suprimentos.devolucao) */
+export const SupplyDevolutionsSchema = {
+  "title": "Devolução",
+  "description": "Um cliente devolve equipamento ao almoxarifado: a unidade precisa estar com esse cliente; a quantidade é tomada como informada.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "cliente_codigo": {
+      "type": "string",
+      "title": "Código do cliente",
+      "minLength": 1,
+      "maxLength": 40
+    },
+    "cliente_sistema": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Sistema do cliente",
+      "readOnly": true
+    },
+    "cliente_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Cliente",
+      "readOnly": true
+    },
+    "id_produto": {
+      "type": "integer",
+      "title": "Produto"
+    },
+    "modo": {
+      "type": "string",
+      "title": "Controle",
+      "enum": [
+        "patrimonio",
+        "quantidade"
+      ],
+      "default": "patrimonio",
+      "readOnly": true,
+      "x-enumLabels": {
+        "patrimonio": "Por patrimônio/serial",
+        "quantidade": "Por quantidade"
+      },
+      "description": "Preenchido pelo servidor a partir do produto."
+    },
+    "patrimonio": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Patrimônio ou serial",
+      "maxLength": 60,
+      "description": "Obrigatório para produtos controlados por patrimônio/serial."
+    },
+    "quantidade": {
+      "type": "integer",
+      "format": "count",
+      "title": "Quantidade",
+      "minimum": 1,
+      "maximum": 1000000,
+      "default": 1,
+      "description": "Para produtos controlados por quantidade; um equipamento com patrimônio conta 1."
+    },
+    "estado": {
+      "type": "string",
+      "title": "Estado",
+      "enum": [
+        "bom",
+        "defeito",
+        "danificado"
+      ],
+      "default": "bom",
+      "x-enumLabels": {
+        "bom": "Bom",
+        "defeito": "Com defeito",
+        "danificado": "Danificado"
+      }
+    },
+    "data": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Registrado em",
+      "readOnly": true
+    },
+    "observacoes": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observações",
+      "maxLength": 2000
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Registrado por",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "cliente_codigo",
+    "id_produto"
+  ],
+  "additionalProperties": false
+} as const;
+export type SupplyDevolutions = FromSchema<typeof SupplyDevolutionsSchema>;
+
+/** Envio para equipe (schemas/suprimentos/supply-dispatches.json, table suprimentos.envio) */
+export const SupplyDispatchesSchema = {
+  "title": "Envio para equipe",
+  "description": "O envio de equipamento do almoxarifado para uma equipe de campo: a unidade (ou a quantidade) passa a estar com a equipe.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_equipe": {
+      "type": "integer",
+      "title": "Equipe"
+    },
+    "id_produto": {
+      "type": "integer",
+      "title": "Produto"
+    },
+    "modo": {
+      "type": "string",
+      "title": "Controle",
+      "enum": [
+        "patrimonio",
+        "quantidade"
+      ],
+      "default": "patrimonio",
+      "readOnly": true,
+      "x-enumLabels": {
+        "patrimonio": "Por patrimônio/serial",
+        "quantidade": "Por quantidade"
+      },
+      "description": "Preenchido pelo servidor a partir do produto."
+    },
+    "patrimonio": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Patrimônio ou serial",
+      "maxLength": 60,
+      "description": "Obrigatório para produtos controlados por patrimônio/serial."
+    },
+    "quantidade": {
+      "type": "integer",
+      "format": "count",
+      "title": "Quantidade",
+      "minimum": 1,
+      "maximum": 1000000,
+      "default": 1,
+      "description": "Para produtos controlados por quantidade; um equipamento com patrimônio conta 1."
+    },
+    "data": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Registrado em",
+      "readOnly": true
+    },
+    "observacoes": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observações",
+      "maxLength": 2000
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Registrado por",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_equipe",
+    "id_produto"
+  ],
+  "additionalProperties": false
+} as const;
+export type SupplyDispatches = FromSchema<typeof SupplyDispatchesSchema>;
+
+/** Instalação (schemas/suprimentos/supply-installations.json, table suprimentos.instalacao) */
+export const SupplyInstallationsSchema = {
+  "title": "Instalação",
+  "description": "Uma equipe deixa um equipamento na casa de um cliente (a OS da instalação): a unidade (ou a quantidade) sai da equipe e fica no cliente.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_equipe": {
+      "type": "integer",
+      "title": "Equipe"
+    },
+    "cliente_codigo": {
+      "type": "string",
+      "title": "Código do cliente",
+      "minLength": 1,
+      "maxLength": 40
+    },
+    "cliente_sistema": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Sistema do cliente",
+      "readOnly": true
+    },
+    "cliente_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Cliente",
+      "readOnly": true
+    },
+    "os": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "OS",
+      "maxLength": 40
+    },
+    "id_produto": {
+      "type": "integer",
+      "title": "Produto"
+    },
+    "modo": {
+      "type": "string",
+      "title": "Controle",
+      "enum": [
+        "patrimonio",
+        "quantidade"
+      ],
+      "default": "patrimonio",
+      "readOnly": true,
+      "x-enumLabels": {
+        "patrimonio": "Por patrimônio/serial",
+        "quantidade": "Por quantidade"
+      },
+      "description": "Preenchido pelo servidor a partir do produto."
+    },
+    "patrimonio": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Patrimônio ou serial",
+      "maxLength": 60,
+      "description": "Obrigatório para produtos controlados por patrimônio/serial."
+    },
+    "quantidade": {
+      "type": "integer",
+      "format": "count",
+      "title": "Quantidade",
+      "minimum": 1,
+      "maximum": 1000000,
+      "default": 1,
+      "description": "Para produtos controlados por quantidade; um equipamento com patrimônio conta 1."
+    },
+    "data": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Registrado em",
+      "readOnly": true
+    },
+    "observacoes": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observações",
+      "maxLength": 2000
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Registrado por",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_equipe",
+    "cliente_codigo",
+    "id_produto"
+  ],
+  "additionalProperties": false
+} as const;
+export type SupplyInstallations = FromSchema<typeof SupplyInstallationsSchema>;
+
+/** Equipamento (schemas/suprimentos/supply-items.json, table suprimentos.item) */
+export const SupplyItemsSchema = {
+  "title": "Equipamento",
+  "description": "Cada unidade de um produto controlado por patrimônio/serial e onde está agora (almoxarifado, equipe, cliente, manutenção, baixado, extraviado). Escrito só pelas movimentações.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_produto": {
+      "type": "integer",
+      "title": "Produto"
+    },
+    "patrimonio": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Patrimônio",
+      "maxLength": 60
+    },
+    "serial": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Serial",
+      "maxLength": 60
+    },
+    "local": {
+      "type": "string",
+      "title": "Local",
+      "enum": [
+        "almoxarifado",
+        "equipe",
+        "cliente",
+        "manutencao",
+        "baixado",
+        "extraviado"
+      ],
+      "default": "almoxarifado",
+      "x-enumLabels": {
+        "almoxarifado": "Almoxarifado",
+        "equipe": "Com equipe",
+        "cliente": "No cliente",
+        "manutencao": "Em manutenção",
+        "baixado": "Baixado (reciclagem)",
+        "extraviado": "Extraviado"
+      }
+    },
+    "id_equipe": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Equipe"
+    },
+    "cliente_sistema": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Sistema do cliente",
+      "maxLength": 60
+    },
+    "cliente_codigo": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Código do cliente",
+      "maxLength": 40
+    },
+    "cliente_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Cliente",
+      "maxLength": 200
+    },
+    "os": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "OS",
+      "maxLength": 40
+    },
+    "atualizado_em": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Atualizado em",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_produto"
+  ],
+  "additionalProperties": false
+} as const;
+export type SupplyItems = FromSchema<typeof SupplyItemsSchema>;
+
+/** Manutenção (schemas/suprimentos/supply-maintenance.json, table suprimentos.manutencao) */
+export const SupplyMaintenanceSchema = {
+  "title": "Manutenção",
+  "description": "Equipamento enviado do almoxarifado a um reparador: com a situação Reparado volta ao almoxarifado; Sem conserto é baixado.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_produto": {
+      "type": "integer",
+      "title": "Produto"
+    },
+    "modo": {
+      "type": "string",
+      "title": "Controle",
+      "enum": [
+        "patrimonio",
+        "quantidade"
+      ],
+      "default": "patrimonio",
+      "readOnly": true,
+      "x-enumLabels": {
+        "patrimonio": "Por patrimônio/serial",
+        "quantidade": "Por quantidade"
+      },
+      "description": "Preenchido pelo servidor a partir do produto."
+    },
+    "patrimonio": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Patrimônio ou serial",
+      "maxLength": 60,
+      "description": "Obrigatório para produtos controlados por patrimônio/serial."
+    },
+    "quantidade": {
+      "type": "integer",
+      "format": "count",
+      "title": "Quantidade",
+      "minimum": 1,
+      "maximum": 1000000,
+      "default": 1,
+      "description": "Para produtos controlados por quantidade; um equipamento com patrimônio conta 1."
+    },
+    "fornecedor": {
+      "type": "string",
+      "title": "Assistência técnica",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "defeito": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Defeito",
+      "maxLength": 2000
+    },
+    "data_envio": {
+      "type": "string",
+      "format": "date",
+      "title": "Data de envio"
+    },
+    "data_retorno": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date",
+      "title": "Data de retorno",
+      "description": "Preenchida com a data de hoje quando a situação deixa Em reparo sem ela."
+    },
+    "status": {
+      "type": "string",
+      "title": "Situação",
+      "enum": [
+        "em_reparo",
+        "reparado",
+        "sem_conserto"
+      ],
+      "default": "em_reparo",
+      "x-enumLabels": {
+        "em_reparo": "Em reparo",
+        "reparado": "Reparado",
+        "sem_conserto": "Sem conserto"
+      }
+    },
+    "laudo": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Laudo",
+      "maxLength": 2000
+    },
+    "custo": {
+      "type": [
+        "number",
+        "null"
+      ],
+      "format": "money",
+      "title": "Custo",
+      "minimum": 0,
+      "maximum": 9999999
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Registrado por",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_produto",
+    "fornecedor",
+    "data_envio"
+  ],
+  "additionalProperties": false
+} as const;
+export type SupplyMaintenance = FromSchema<typeof SupplyMaintenanceSchema>;
+
+/** Movimentação (schemas/suprimentos/supply-movements.json, table suprimentos.movimento) */
+export const SupplyMovementsSchema = {
+  "title": "Movimentação",
+  "description": "O livro das movimentações: uma linha por movimento de uma unidade (quantidade 1) ou de uma quantidade, escrita na transação do registro que a fez. É o histórico de cada equipamento.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_produto": {
+      "type": "integer",
+      "title": "Produto"
+    },
+    "id_item": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Equipamento"
+    },
+    "quantidade": {
+      "type": "integer",
+      "format": "count",
+      "title": "Quantidade",
+      "minimum": 1,
+      "default": 1
+    },
+    "tipo": {
+      "type": "string",
+      "title": "Movimentação",
+      "enum": [
+        "entrada",
+        "envio",
+        "instalacao",
+        "devolucao",
+        "retorno",
+        "retirada",
+        "manutencao",
+        "manutencao_retorno",
+        "reciclagem",
+        "inventario"
+      ],
+      "x-enumLabels": {
+        "entrada": "Entrada no almoxarifado",
+        "envio": "Envio para equipe",
+        "instalacao": "Instalação no cliente",
+        "devolucao": "Devolução do cliente",
+        "retorno": "Retorno da equipe",
+        "retirada": "Retirada no cliente",
+        "manutencao": "Envio para manutenção",
+        "manutencao_retorno": "Retorno da manutenção",
+        "reciclagem": "Reciclagem (baixa)",
+        "inventario": "Ajuste de inventário"
+      }
+    },
+    "origem_local": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Origem",
+      "enum": [
+        "almoxarifado",
+        "equipe",
+        "cliente",
+        "manutencao",
+        "baixado",
+        "extraviado",
+        null
+      ],
+      "x-enumLabels": {
+        "almoxarifado": "Almoxarifado",
+        "equipe": "Com equipe",
+        "cliente": "No cliente",
+        "manutencao": "Em manutenção",
+        "baixado": "Baixado (reciclagem)",
+        "extraviado": "Extraviado"
+      }
+    },
+    "origem_equipe": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Equipe de origem"
+    },
+    "destino_local": {
+      "type": "string",
+      "title": "Destino",
+      "enum": [
+        "almoxarifado",
+        "equipe",
+        "cliente",
+        "manutencao",
+        "baixado",
+        "extraviado"
+      ],
+      "x-enumLabels": {
+        "almoxarifado": "Almoxarifado",
+        "equipe": "Com equipe",
+        "cliente": "No cliente",
+        "manutencao": "Em manutenção",
+        "baixado": "Baixado (reciclagem)",
+        "extraviado": "Extraviado"
+      }
+    },
+    "destino_equipe": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Equipe de destino"
+    },
+    "cliente_sistema": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Sistema do cliente",
+      "maxLength": 60
+    },
+    "cliente_codigo": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Código do cliente",
+      "maxLength": 40
+    },
+    "os": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "OS",
+      "maxLength": 40
+    },
+    "registro_tabela": {
+      "type": "string",
+      "title": "Registro",
+      "maxLength": 60
+    },
+    "registro_id": {
+      "type": "integer",
+      "title": "Nº do registro"
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Registrado por"
+    },
+    "data": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Data",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_produto",
+    "tipo",
+    "destino_local",
+    "registro_tabela",
+    "registro_id"
+  ],
+  "additionalProperties": false
+} as const;
+export type SupplyMovements = FromSchema<typeof SupplyMovementsSchema>;
+
+/** Produto (schemas/suprimentos/supply-products.json, table suprimentos.produto) */
+export const SupplyProductsSchema = {
+  "title": "Produto",
+  "description": "O catálogo de equipamentos (ONUs, roteadores, cabos, conectores...) com o valor cobrado do cliente que não os devolve. Um produto é controlado por patrimônio/serial (cada unidade com seu código e lugar) ou por quantidade (um saldo por lugar). Sem provedor, é do catálogo de todo o grupo.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "nome": {
+      "type": "string",
+      "title": "Nome",
+      "minLength": 2,
+      "maxLength": 120
+    },
+    "tipo": {
+      "type": "string",
+      "title": "Tipo",
+      "enum": [
+        "onu",
+        "roteador",
+        "switch",
+        "radio",
+        "cabo",
+        "conector",
+        "ferramenta",
+        "outro"
+      ],
+      "x-enumLabels": {
+        "onu": "ONU",
+        "roteador": "Roteador",
+        "switch": "Switch",
+        "radio": "Rádio",
+        "cabo": "Cabo",
+        "conector": "Conector",
+        "ferramenta": "Ferramenta",
+        "outro": "Outro"
+      }
+    },
+    "modelo": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Modelo",
+      "maxLength": 120
+    },
+    "fabricante": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Fabricante",
+      "maxLength": 120
+    },
+    "controle": {
+      "type": "string",
+      "title": "Controle",
+      "enum": [
+        "patrimonio",
+        "quantidade"
+      ],
+      "default": "patrimonio",
+      "x-enumLabels": {
+        "patrimonio": "Por patrimônio/serial",
+        "quantidade": "Por quantidade"
+      },
+      "description": "Não muda depois que o produto tem movimentações."
+    },
+    "unidade": {
+      "type": "string",
+      "title": "Unidade",
+      "enum": [
+        "un",
+        "m",
+        "cx",
+        "rolo"
+      ],
+      "default": "un",
+      "x-enumLabels": {
+        "un": "Unidade",
+        "m": "Metro",
+        "cx": "Caixa",
+        "rolo": "Rolo"
+      }
+    },
+    "valor": {
+      "type": "number",
+      "format": "money",
+      "title": "Valor cobrado se não devolvido",
+      "minimum": 0,
+      "maximum": 9999999,
+      "default": 0
+    },
+    "id_empresa": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Provedor",
+      "description": "Vazio: catálogo de todo o grupo (só o superadministrador)."
+    },
+    "ativo": {
+      "type": "boolean",
+      "title": "Status",
+      "default": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "nome",
+    "tipo"
+  ],
+  "additionalProperties": false
+} as const;
+export type SupplyProducts = FromSchema<typeof SupplyProductsSchema>;
+
+/** Entrada (schemas/suprimentos/supply-receipts.json, table suprimentos.entrada) */
+export const SupplyReceiptsSchema = {
+  "title": "Entrada",
+  "description": "A entrada de equipamento no almoxarifado (compra, entrega de fornecedor): cria a unidade com seu patrimônio/serial ou soma a quantidade ao saldo do almoxarifado, com a linha da movimentação.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_produto": {
+      "type": "integer",
+      "title": "Produto"
+    },
+    "modo": {
+      "type": "string",
+      "title": "Controle",
+      "enum": [
+        "patrimonio",
+        "quantidade"
+      ],
+      "default": "patrimonio",
+      "readOnly": true,
+      "x-enumLabels": {
+        "patrimonio": "Por patrimônio/serial",
+        "quantidade": "Por quantidade"
+      },
+      "description": "Preenchido pelo servidor a partir do produto."
+    },
+    "patrimonio": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Patrimônio",
+      "maxLength": 60,
+      "description": "Patrimônio e/ou serial: obrigatório (um dos dois) para produtos controlados por patrimônio/serial."
+    },
+    "serial": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Serial",
+      "maxLength": 60
+    },
+    "quantidade": {
+      "type": "integer",
+      "format": "count",
+      "title": "Quantidade",
+      "minimum": 1,
+      "maximum": 1000000,
+      "default": 1,
+      "description": "Para produtos controlados por quantidade; um equipamento com patrimônio conta 1."
+    },
+    "nota_fiscal": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Nota fiscal",
+      "maxLength": 60
+    },
+    "fornecedor": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Fornecedor",
+      "maxLength": 120
+    },
+    "data": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Registrado em",
+      "readOnly": true
+    },
+    "observacoes": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observações",
+      "maxLength": 2000
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Registrado por",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_produto"
+  ],
+  "additionalProperties": false
+} as const;
+export type SupplyReceipts = FromSchema<typeof SupplyReceiptsSchema>;
+
+/** Reciclagem (schemas/suprimentos/supply-recycling.json, table suprimentos.reciclagem) */
+export const SupplyRecyclingSchema = {
+  "title": "Reciclagem",
+  "description": "Equipamento baixado (reciclado), vindo do almoxarifado ou de uma equipe.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "origem": {
+      "type": "string",
+      "title": "Origem",
+      "enum": [
+        "almoxarifado",
+        "equipe"
+      ],
+      "default": "almoxarifado",
+      "x-enumLabels": {
+        "almoxarifado": "Almoxarifado",
+        "equipe": "Equipe"
+      }
+    },
+    "id_equipe": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Equipe",
+      "description": "A equipe de onde vem o equipamento, quando a origem é Equipe."
+    },
+    "id_produto": {
+      "type": "integer",
+      "title": "Produto"
+    },
+    "modo": {
+      "type": "string",
+      "title": "Controle",
+      "enum": [
+        "patrimonio",
+        "quantidade"
+      ],
+      "default": "patrimonio",
+      "readOnly": true,
+      "x-enumLabels": {
+        "patrimonio": "Por patrimônio/serial",
+        "quantidade": "Por quantidade"
+      },
+      "description": "Preenchido pelo servidor a partir do produto."
+    },
+    "patrimonio": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Patrimônio ou serial",
+      "maxLength": 60,
+      "description": "Obrigatório para produtos controlados por patrimônio/serial."
+    },
+    "quantidade": {
+      "type": "integer",
+      "format": "count",
+      "title": "Quantidade",
+      "minimum": 1,
+      "maximum": 1000000,
+      "default": 1,
+      "description": "Para produtos controlados por quantidade; um equipamento com patrimônio conta 1."
+    },
+    "motivo": {
+      "type": "string",
+      "title": "Motivo",
+      "minLength": 2,
+      "maxLength": 300
+    },
+    "laudo": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Laudo",
+      "maxLength": 2000
+    },
+    "data": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Registrado em",
+      "readOnly": true
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Registrado por",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_produto",
+    "motivo"
+  ],
+  "additionalProperties": false
+} as const;
+export type SupplyRecycling = FromSchema<typeof SupplyRecyclingSchema>;
+
+/** Retirada (schemas/suprimentos/supply-removals.json, table suprimentos.retirada) */
+export const SupplyRemovalsSchema = {
+  "title": "Retirada",
+  "description": "A retirada do equipamento de um cliente cancelado (uma OS): pendente até uma equipe recolhê-lo; com a situação Retirado, o equipamento passa do cliente para a equipe da retirada.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "cliente_codigo": {
+      "type": "string",
+      "title": "Código do cliente",
+      "minLength": 1,
+      "maxLength": 40
+    },
+    "cliente_sistema": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Sistema do cliente",
+      "readOnly": true
+    },
+    "cliente_nome": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Cliente",
+      "readOnly": true
+    },
+    "os": {
+      "type": "string",
+      "title": "OS",
+      "minLength": 1,
+      "maxLength": 40
+    },
+    "id_equipe": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Equipe",
+      "description": "Obrigatória quando a situação é Retirado."
+    },
+    "id_produto": {
+      "type": "integer",
+      "title": "Produto"
+    },
+    "modo": {
+      "type": "string",
+      "title": "Controle",
+      "enum": [
+        "patrimonio",
+        "quantidade"
+      ],
+      "default": "patrimonio",
+      "readOnly": true,
+      "x-enumLabels": {
+        "patrimonio": "Por patrimônio/serial",
+        "quantidade": "Por quantidade"
+      },
+      "description": "Preenchido pelo servidor a partir do produto."
+    },
+    "patrimonio": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Patrimônio ou serial",
+      "maxLength": 60,
+      "description": "Obrigatório para produtos controlados por patrimônio/serial."
+    },
+    "quantidade": {
+      "type": "integer",
+      "format": "count",
+      "title": "Quantidade",
+      "minimum": 1,
+      "maximum": 1000000,
+      "default": 1,
+      "description": "Para produtos controlados por quantidade; um equipamento com patrimônio conta 1."
+    },
+    "status": {
+      "type": "string",
+      "title": "Situação",
+      "enum": [
+        "pendente",
+        "retirado",
+        "nao_localizado",
+        "cancelado"
+      ],
+      "default": "pendente",
+      "x-enumLabels": {
+        "pendente": "Pendente",
+        "retirado": "Retirado",
+        "nao_localizado": "Não localizado",
+        "cancelado": "Cancelado"
+      }
+    },
+    "data_prevista": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date",
+      "title": "Data prevista"
+    },
+    "data_retirada": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time",
+      "title": "Retirado em",
+      "readOnly": true
+    },
+    "observacoes": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observações",
+      "maxLength": 2000
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Registrado por",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "cliente_codigo",
+    "os",
+    "id_produto"
+  ],
+  "additionalProperties": false
+} as const;
+export type SupplyRemovals = FromSchema<typeof SupplyRemovalsSchema>;
+
+/** Retorno (schemas/suprimentos/supply-returns.json, table suprimentos.retorno) */
+export const SupplyReturnsSchema = {
+  "title": "Retorno",
+  "description": "Uma equipe devolve equipamento ao almoxarifado (sobra, defeito, retirado de um cliente, troca): a unidade precisa estar com essa equipe. A OS e o patrimônio se corrigem depois (POST v1/suprimentos/retorno/atualizar/os/patrimonio, ou a edição): o equipamento antigo volta para a equipe e o novo entra no almoxarifado.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_equipe": {
+      "type": "integer",
+      "title": "Equipe"
+    },
+    "id_produto": {
+      "type": "integer",
+      "title": "Produto"
+    },
+    "modo": {
+      "type": "string",
+      "title": "Controle",
+      "enum": [
+        "patrimonio",
+        "quantidade"
+      ],
+      "default": "patrimonio",
+      "readOnly": true,
+      "x-enumLabels": {
+        "patrimonio": "Por patrimônio/serial",
+        "quantidade": "Por quantidade"
+      },
+      "description": "Preenchido pelo servidor a partir do produto."
+    },
+    "patrimonio": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Patrimônio ou serial",
+      "maxLength": 60,
+      "description": "Obrigatório para produtos controlados por patrimônio/serial."
+    },
+    "quantidade": {
+      "type": "integer",
+      "format": "count",
+      "title": "Quantidade",
+      "minimum": 1,
+      "maximum": 1000000,
+      "default": 1,
+      "description": "Para produtos controlados por quantidade; um equipamento com patrimônio conta 1."
+    },
+    "os": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "OS",
+      "maxLength": 40
+    },
+    "motivo": {
+      "type": "string",
+      "title": "Motivo",
+      "enum": [
+        "sobra",
+        "defeito",
+        "retirada_cliente",
+        "troca"
+      ],
+      "default": "sobra",
+      "x-enumLabels": {
+        "sobra": "Sobra",
+        "defeito": "Defeito",
+        "retirada_cliente": "Retirado de cliente",
+        "troca": "Troca"
+      }
+    },
+    "data": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Registrado em",
+      "readOnly": true
+    },
+    "observacoes": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observações",
+      "maxLength": 2000
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Registrado por",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criado em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_equipe",
+    "id_produto"
+  ],
+  "additionalProperties": false
+} as const;
+export type SupplyReturns = FromSchema<typeof SupplyReturnsSchema>;
+
 /** Blocklist (schemas/vendas/blocklist.json, table vendas.blocklist) */
 export const BlocklistSchema = {
   "title": "Blocklist",
@@ -7852,4 +9400,4 @@ export const TrackingLinksSchema = {
 } as const;
 export type TrackingLinks = FromSchema<typeof TrackingLinksSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'Drivers' | 'Fines' | 'RentalCompanies' | 'Rentals' | 'Rides' | 'VehicleIncidentRequests' | 'VehicleIncidents' | 'VehicleMaintenanceRequests' | 'VehicleMaintenance' | 'VehicleRequests' | 'Vehicles' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'ResourceBookings' | 'Resources' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'Pricing' | 'TrackingLinks';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'Drivers' | 'Fines' | 'RentalCompanies' | 'Rentals' | 'Rides' | 'VehicleIncidentRequests' | 'VehicleIncidents' | 'VehicleMaintenanceRequests' | 'VehicleMaintenance' | 'VehicleRequests' | 'Vehicles' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'ResourceBookings' | 'Resources' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Squads' | 'SupplyBalances' | 'SupplyDevolutions' | 'SupplyDispatches' | 'SupplyInstallations' | 'SupplyItems' | 'SupplyMaintenance' | 'SupplyMovements' | 'SupplyProducts' | 'SupplyReceipts' | 'SupplyRecycling' | 'SupplyRemovals' | 'SupplyReturns' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'Pricing' | 'TrackingLinks';

@@ -3,6 +3,7 @@
 // and the employee profiles of the demo employees (seedDemoProfiles, once the demo users exist).
 import { seedFleet, seedFleetRegisters } from './fleet/seed.js';
 import { seedFleetRequests } from './fleet/requestsSeed.js';
+import { seedSupplies } from './supplies/seed.js';
 import { seedRides } from './rides/seed.js';
 import { seedSmallRegisters } from './smallRegisters/seed.js';
 import type { ResourceService } from './resources/service.js';
@@ -203,5 +204,6 @@ export async function seedDemoProfiles(service: ResourceService, log: (msg: stri
   await seedRides(service, log);
   await seedFleetRequests(service, log);
   await seedSmallRegisters(service, log);
+  await seedSupplies(service, log);
   return created;
 }

@@ -64,6 +64,41 @@ export function sampleValue(property: PropertySchema): unknown {
 }
 
 /** What some resources need beyond their schema's required fields. */
+/**
+ * A customer of the provider for the supplies' movements (its code): one row by SQL, of its own, so that
+ * no other register's runs change what the movements find.
+ */
+async function supplyCustomer(t: TestApp, provider: number): Promise<string> {
+  const code = `SUP${++serial}`;
+  // A system of its own (a customer names its provider's system), which no register's runs delete.
+  await t.db.query(`INSERT INTO relacionamento.sistema (nome, id_empresa) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [`SUPRIMENTOS${provider}`, provider]);
+  await t.db.query(
+    `INSERT INTO relacionamento.dados_pessoas (sistema, id_empresa, cod_cliente, codpessoa, nome_razaosocial, situacao) VALUES ($4, $1, $2, $2, $3, 'ativo')`,
+    [provider, code, `Cliente de Suprimentos ${serial}`, `SUPRIMENTOS${provider}`],
+  );
+  return code;
+}
+
+/**
+ * A new unit of the provider's sample supply product, brought through the movement registers to the
+ * warehouse, the sample squad or the sample customer: its patrimônio.
+ */
+async function supplyUnitAt(t: TestApp, make: Maker, provider: number, place: 'almoxarifado' | 'equipe' | 'cliente', customer?: string): Promise<string> {
+  const patrimonio = `SUP-${++serial}-${Date.now()}`;
+  const id_produto = (await make('supply-products', provider)).id;
+  const post = async (name: string, body: Record<string, unknown>) => {
+    const r = await t.inject({ method: 'POST', url: `/api/${name}`, payload: { id_empresa: provider, id_produto, patrimonio, ...body } });
+    if (r.statusCode !== 201) throw new Error(`${name} no provedor ${provider}: ${r.statusCode} ${r.body} (enviado ${JSON.stringify(body)})`);
+  };
+  await post('supply-receipts', {});
+  if (place === 'almoxarifado') return patrimonio;
+  const id_equipe = (await make('squads', provider)).id;
+  await post('supply-dispatches', { id_equipe });
+  if (place === 'equipe') return patrimonio;
+  await post('supply-installations', { id_equipe, cliente_codigo: customer ?? (await supplyCustomer(t, provider)) });
+  return patrimonio;
+}
+
 /** A new user of the provider who is an employee (an HR record takes one user once). */
 async function newEmployeeUser(t: TestApp, provider: number): Promise<number> {
   const r = await t.inject({ method: 'POST', url: '/api/users', payload: { nome: 'Pessoa de Teste', email: `funcionario.${++serial}.${Date.now()}@teste.com.br`, papeis: ['user'], id_empresas: [provider], funcionario: true } });
@@ -172,6 +207,21 @@ export const RECORD_EXTRAS: Record<string, (provider: number, make: Maker, t: Te
     const start = Date.UTC(2030, 0, 1) + ++serial * 3_600_000;
     return { data_inicio: new Date(start).toISOString(), data_fim: new Date(start + 3_600_000).toISOString() };
   },
+  // Supplies: a unit is one patrimônio per provider; each movement register moves a unit of the sample
+  // (tracked) product that is where the movement takes it from, brought there through the registers
+  // (src/server/supplies/service.ts): received, dispatched to the sample squad, installed at the sample customer.
+  'supply-items': () => ({ patrimonio: `ITEM-${++serial}-${Date.now()}` }),
+  'supply-receipts': () => ({ patrimonio: `ENT-${++serial}-${Date.now()}` }),
+  'supply-dispatches': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'almoxarifado') }),
+  'supply-returns': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'equipe') }),
+  'supply-installations': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'equipe'), cliente_codigo: await supplyCustomer(t, provider) }),
+  'supply-devolutions': async (provider, make, t) => {
+    const cliente_codigo = await supplyCustomer(t, provider);
+    return { patrimonio: await supplyUnitAt(t, make, provider, 'cliente', cliente_codigo), cliente_codigo };
+  },
+  'supply-removals': async (provider, _make, t) => ({ patrimonio: `RET-${++serial}`, cliente_codigo: await supplyCustomer(t, provider), status: 'pendente' }),
+  'supply-maintenance': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'almoxarifado'), status: 'em_reparo' }),
+  'supply-recycling': async (provider, make, t) => ({ patrimonio: await supplyUnitAt(t, make, provider, 'almoxarifado'), origem: 'almoxarifado' }),
 };
 
 /**
@@ -253,6 +303,18 @@ export const HOOK_FIELDS: Record<string, string[]> = {
   compliments: ['id_elogiado', 'id_categoria'],
   // The images are stored PNG or JPEG files; the department is one of the provider's (src/server/news/service.ts).
   news: ['imagem_capa_data', 'imagem_auxiliar_data', 'departamento'],
+  // Supplies: the unit, quantity and customer of a movement are where the movement takes them from, and
+  // an update never changes them; a status moves the unit (src/server/supplies/service.ts).
+  'supply-items': ['patrimonio', 'serial', 'local', 'cliente_codigo'],
+  'supply-balances': ['local'],
+  'supply-receipts': ['patrimonio', 'serial', 'quantidade'],
+  'supply-dispatches': ['patrimonio', 'quantidade'],
+  'supply-returns': ['patrimonio', 'quantidade'],
+  'supply-installations': ['patrimonio', 'quantidade', 'cliente_codigo'],
+  'supply-devolutions': ['patrimonio', 'quantidade', 'cliente_codigo'],
+  'supply-removals': ['patrimonio', 'quantidade', 'cliente_codigo', 'status'],
+  'supply-maintenance': ['patrimonio', 'quantidade', 'status', 'data_envio', 'data_retorno'],
+  'supply-recycling': ['patrimonio', 'quantidade', 'origem'],
 };
 
 type Maker = (name: string, provider: number) => Promise<Row>;

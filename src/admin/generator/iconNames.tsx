@@ -63,6 +63,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import RuleIcon from '@mui/icons-material/Rule';
 import PreviewIcon from '@mui/icons-material/Preview';
 import OutboxIcon from '@mui/icons-material/Outbox';
+import InventoryIcon from '@mui/icons-material/Inventory';
 
 const ICONS: Record<string, typeof Label> = {
   campaign: Campaign,
@@ -124,6 +125,7 @@ const ICONS: Record<string, typeof Label> = {
   rule: RuleIcon,
   preview: PreviewIcon,
   outbox: OutboxIcon,
+  inventory: InventoryIcon,
   exit_to_app: ExitToAppIcon,
 };
 

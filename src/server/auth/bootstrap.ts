@@ -40,6 +40,7 @@ export const DEMO_USERS: { email: string; nome: string; papeis: string[]; provid
   { email: 'vendedor@vetorial.net', nome: 'Valéria Vendedora', papeis: ['vendas:solicitante', 'user'], provider: 'Vetorial', funcionario: true, cargo: 'Vendedor Externo' },
   { email: 'leitor.marketing@razaoinfo.com.br', nome: 'Marcos Leitor de Marketing', papeis: ['marketing:leitor', 'vendas:leitor', 'regua_comunicacao:leitor', 'roulette:leitor', 'user'], provider: 'RazãoInfo', funcionario: true, cargo: 'Analista de Marketing' },
   { email: 'gestor.frota@bitcom.com.br', nome: 'Fernanda Gestora de Frota', papeis: ['frota:gestor', 'user'], provider: 'Bitcom', funcionario: true },
+  { email: 'almoxarifado@bitcom.com.br', nome: 'Amanda do Almoxarifado', papeis: ['suprimentos:gestor', 'user'], provider: 'Bitcom', funcionario: true },
   { email: 'funcionario@bitcom.com.br', nome: 'Fábio Funcionário', papeis: ['user'], provider: 'Bitcom', funcionario: true, cargo: 'Técnico de Suporte N1' },
   { email: 'candidato@email.com', nome: 'Carla Candidata', papeis: ['user'], provider: null, funcionario: false },
 ];

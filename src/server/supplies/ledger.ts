@@ -3,6 +3,7 @@
 // moves only from where it is; a counted quantity only out of a balance that holds it; each move writes
 // its line of the ledger (suprimentos.movimento), so an item's history is its ledger lines.
 import type { Queryable } from '../db/index.js';
+import { HttpError } from '../errors.js';
 import { ValidationError } from '../schemas/validation.js';
 import { SUPPLIES_MSG, type SupplyPlace, placeLabel } from '../../domain/supplies.js';
 
@@ -42,6 +43,9 @@ export interface ItemRow {
   cliente_codigo: string | null;
 }
 
+/** A refusal told on a field, its text also the answer's message (the screens' toast). */
+export const refuse = (field: string, text: string) => new ValidationError({ [field]: text }, text);
+
 const samePlace = (item: ItemRow, place: Place) =>
   item.local === place.local &&
   (place.local !== 'equipe' || item.id_equipe === place.id_equipe) &&
@@ -67,9 +71,9 @@ export async function receiveItem(
 ): Promise<ItemRow> {
   const patrimonio = move.patrimonio?.trim() || null;
   const serial = move.serial?.trim() || null;
-  if (!patrimonio && !serial) throw new ValidationError({ patrimonio: SUPPLIES_MSG.codeRequired });
+  if (!patrimonio && !serial) throw refuse('patrimonio', SUPPLIES_MSG.codeRequired);
   for (const [field, code] of [['patrimonio', patrimonio], ['serial', serial]] as const) {
-    if (code && (await findItem(tx, move.id_empresa, code, false))) throw new ValidationError({ [field]: SUPPLIES_MSG.codeTaken(code) });
+    if (code && (await findItem(tx, move.id_empresa, code, false))) throw refuse(field, SUPPLIES_MSG.codeTaken(code));
   }
   const { rows } = await tx.query<ItemRow>(
     `INSERT INTO suprimentos.item (id_empresa, id_produto, patrimonio, serial, local)
@@ -90,11 +94,15 @@ export async function moveItem(tx: Queryable, move: MoveCommon & { code: string;
   const field = move.field ?? 'patrimonio';
   const code = move.code.trim();
   const item = await findItem(tx, move.id_empresa, code);
-  if (!item) throw new ValidationError({ [field]: SUPPLIES_MSG.unknownCode(code) });
-  if (item.id_produto !== move.id_produto) throw new ValidationError({ [field]: SUPPLIES_MSG.otherProduct(code) });
+  if (!item) throw refuse(field, SUPPLIES_MSG.unknownCode(code));
+  if (item.id_produto !== move.id_produto) throw refuse(field, SUPPLIES_MSG.otherProduct(code));
   const from = Array.isArray(move.from) ? move.from : [move.from];
   if (!from.some((place) => samePlace(item, place))) {
-    throw new ValidationError({ [field]: SUPPLIES_MSG.notThere(code, placeLabel(from[0]), placeLabel(item)) });
+    // 'com esta equipe' / 'com outra equipe': the place the movement names, and where the unit is.
+    const expected = from[0].local === 'equipe' ? 'com esta equipe' : from[0].local === 'cliente' ? 'com este cliente' : placeLabel(from[0]);
+    const actual = from.some((place) => place.local === item.local && item.local === 'equipe') ? 'com outra equipe'
+      : from.some((place) => place.local === item.local && item.local === 'cliente') ? 'com outro cliente' : placeLabel(item);
+    throw refuse(field, SUPPLIES_MSG.notThere(code, expected, actual));
   }
   const cliente = move.to.local === 'cliente' ? move.to.cliente ?? null : null;
   const { rows } = await tx.query<ItemRow>(
@@ -119,7 +127,7 @@ export async function moveItem(tx: Queryable, move: MoveCommon & { code: string;
  */
 export async function moveQuantity(tx: Queryable, move: MoveCommon & { quantidade: number; from: Place | null; to: Place }): Promise<void> {
   const field = move.field ?? 'quantidade';
-  if (!Number.isInteger(move.quantidade) || move.quantidade <= 0) throw new ValidationError({ [field]: SUPPLIES_MSG.quantityPositive });
+  if (!Number.isInteger(move.quantidade) || move.quantidade <= 0) throw refuse(field, SUPPLIES_MSG.quantityPositive);
   if (move.from) {
     const { rows } = await tx.query<{ id: number; quantidade: number }>(
       `SELECT id, quantidade FROM suprimentos.saldo
@@ -129,7 +137,7 @@ export async function moveQuantity(tx: Queryable, move: MoveCommon & { quantidad
     const held = rows[0]?.quantidade ?? 0;
     // The customers' balance is not checked per customer: a devolution of a counted item is taken as told.
     if (move.from.local !== 'cliente' && held < move.quantidade) {
-      throw new ValidationError({ [field]: SUPPLIES_MSG.notEnough(placeLabel(move.from), held, move.quantidade) });
+      throw refuse(field, SUPPLIES_MSG.notEnough(placeLabel(move.from), held, move.quantidade));
     }
     if (rows[0]) {
       await tx.query(`UPDATE suprimentos.saldo SET quantidade = greatest(quantidade - $2, 0), atualizado_em = now() WHERE id = $1`, [rows[0].id, move.quantidade]);
@@ -162,4 +170,84 @@ async function writeLine(
       to.local, to.local === 'equipe' ? to.id_equipe : null, cliente?.sistema ?? null, cliente?.codigo ?? null, move.os ?? null,
       move.registro.tabela, move.registro.id, move.id_usuario ?? null, move.data ?? null],
   );
+}
+
+export interface LedgerLine {
+  id: number;
+  id_empresa: number;
+  id_produto: number;
+  id_item: number | null;
+  quantidade: number;
+  origem_local: SupplyPlace | null;
+  origem_equipe: number | null;
+  destino_local: SupplyPlace;
+  destino_equipe: number | null;
+  cliente_sistema: string | null;
+  cliente_codigo: string | null;
+}
+
+/** The ledger lines a register row wrote, the latest first. */
+export async function linesOf(tx: Queryable, registro: { tabela: string; id: number }): Promise<LedgerLine[]> {
+  const { rows } = await tx.query<LedgerLine>(
+    `SELECT id::int AS id, id_empresa, id_produto, id_item, quantidade, origem_local, origem_equipe, destino_local, destino_equipe, cliente_sistema, cliente_codigo
+       FROM suprimentos.movimento WHERE registro_tabela = $1 AND registro_id = $2 ORDER BY id DESC`,
+    [registro.tabela, registro.id],
+  );
+  return rows;
+}
+
+/**
+ * Undoes what a register row moved (its delete, or the correction of a return's unit), the latest line
+ * first, and removes those lines: a unit goes back where the line took it from (a received one is
+ * removed), only while that line is still the unit's latest move; a quantity goes back to its origin
+ * while the destination's balance still holds it. Refusals are 409 with `conflict` or the balance's text.
+ * `clienteNome` is the customer's name a unit returning to a customer gets back.
+ */
+export async function undoRegister(
+  tx: Queryable,
+  registro: { tabela: string; id: number },
+  options: { clienteNome?: string | null; conflict: (code: string) => string; lines?: LedgerLine[] },
+): Promise<void> {
+  for (const line of options.lines ?? (await linesOf(tx, registro))) {
+    if (line.id_item !== null) {
+      const { rows } = await tx.query<{ latest: number; code: string }>(
+        `SELECT (SELECT max(id)::int FROM suprimentos.movimento WHERE id_item = i.id) AS latest, COALESCE(i.patrimonio, i.serial) AS code
+           FROM suprimentos.item i WHERE i.id = $1 FOR UPDATE`,
+        [line.id_item],
+      );
+      if (!rows[0] || rows[0].latest !== line.id) throw new HttpError(409, options.conflict(rows[0]?.code ?? ''));
+      await tx.query(`DELETE FROM suprimentos.movimento WHERE id = $1`, [line.id]);
+      if (line.origem_local === null) {
+        await tx.query(`DELETE FROM suprimentos.item WHERE id = $1`, [line.id_item]);
+        continue;
+      }
+      const toCustomer = line.origem_local === 'cliente';
+      await tx.query(
+        `UPDATE suprimentos.item SET local = $2, id_equipe = $3, cliente_sistema = $4, cliente_codigo = $5, cliente_nome = $6, atualizado_em = now() WHERE id = $1`,
+        [line.id_item, line.origem_local, line.origem_local === 'equipe' ? line.origem_equipe : null, toCustomer ? line.cliente_sistema : null,
+          toCustomer ? line.cliente_codigo : null, toCustomer ? options.clienteNome ?? null : null],
+      );
+      continue;
+    }
+    // A counted quantity: out of the destination's balance (the customers' is one per provider and not checked), back to the origin.
+    const { rows } = await tx.query<{ id: number; quantidade: number }>(
+      `SELECT id, quantidade FROM suprimentos.saldo
+        WHERE id_empresa = $1 AND id_produto = $2 AND local = $3 AND coalesce(id_equipe, 0) = coalesce($4::int, 0) FOR UPDATE`,
+      [line.id_empresa, line.id_produto, line.destino_local, line.destino_equipe],
+    );
+    const held = rows[0]?.quantidade ?? 0;
+    if (line.destino_local !== 'cliente' && held < line.quantidade) {
+      throw new HttpError(409, SUPPLIES_MSG.notEnough(placeLabel({ local: line.destino_local }), held, line.quantidade));
+    }
+    if (rows[0]) await tx.query(`UPDATE suprimentos.saldo SET quantidade = greatest(quantidade - $2, 0), atualizado_em = now() WHERE id = $1`, [rows[0].id, line.quantidade]);
+    if (line.origem_local !== null) {
+      await tx.query(
+        `INSERT INTO suprimentos.saldo (id_empresa, id_produto, local, id_equipe, quantidade) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id_empresa, id_produto, local, (coalesce(id_equipe, 0)))
+         DO UPDATE SET quantidade = suprimentos.saldo.quantidade + EXCLUDED.quantidade, atualizado_em = now()`,
+        [line.id_empresa, line.id_produto, line.origem_local, line.origem_local === 'equipe' ? line.origem_equipe : null, line.quantidade],
+      );
+    }
+    await tx.query(`DELETE FROM suprimentos.movimento WHERE id = $1`, [line.id]);
+  }
 }

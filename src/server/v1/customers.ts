@@ -20,14 +20,14 @@ import { badField, isObject, toInt } from './helpers/payload.js';
 import { refuseUnknownFields, type V1Module } from './index.js';
 import { listAll } from './reference.js';
 
-/** The role areas whose roles read customers. */
-export const CUSTOMER_AREAS = ['vendas', 'marketing', 'regua_comunicacao'] as const;
+/** The role areas whose roles read customers (suprimentos: the customer of an installation, devolution or removal). */
+export const CUSTOMER_AREAS = ['vendas', 'marketing', 'regua_comunicacao', 'suprimentos'] as const;
 /** Our own dynamic search, the default of CUSTOMER_SEARCH_URL. */
 export const DYNAMIC_SEARCH_PATH = '/v1/relacionamento/dados_pessoas';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 500;
-const ROLE_DOC = 'Cabeçalho X-Intranet-Role: um papel das áreas vendas, marketing ou regua_comunicacao (leitor ou acima), ou o superadmin';
+const ROLE_DOC = 'Cabeçalho X-Intranet-Role: um papel das áreas vendas, marketing, regua_comunicacao ou suprimentos (leitor ou acima), ou o superadmin';
 const CUSTOMER_FIELDS =
   'id, sistema, id_empresa, cod_cliente, codpessoa, nome_razaosocial, cpf, cnpj, data_nascimento, data_ativacao, data_contratacao, telefone, celular, email, cep, rua, numero, bairro, cidade, uf, plano, situacao (ativo, suspenso ou cancelado), dias_atraso';
 
