@@ -9,6 +9,73 @@
 // outside (the warehouse's own balance, which nobody counted, is left alone), and a unit the squad
 // declared that the system placed elsewhere moves to the squad.
 
+// What GET v1/suprimentos/equipes/{id}/inventario answers.
+export interface InventorySquad {
+  id: number;
+  nome: string;
+  ativo: boolean;
+  id_empresa: number;
+  empresa: string;
+  id_cidade: number | null;
+  cidade: string | null;
+}
+
+export interface InventoryLine {
+  id: number;
+  id_produto: number;
+  produto: string;
+  tipo: string;
+  controle: 'patrimonio' | 'quantidade';
+  unidade: string;
+  patrimonio: string | null;
+  sistema: number;
+  quantidade_informada: number | null;
+  diferenca: number | null;
+  origem: 'sistema' | 'informado';
+  validado: boolean;
+  /** For a unit: whether the provider has a unit with this patrimônio (or serial); null for a counted product. */
+  cadastrado: boolean | null;
+}
+
+export interface InventorySummary {
+  itens: number;
+  iguais: number;
+  /** Units and quantities told fewer than the system held. */
+  faltas: number;
+  /** Units and quantities told beyond what the system held. */
+  sobras: number;
+}
+
+export interface InventoryCount {
+  id: number;
+  id_equipe: number;
+  data: string;
+  validado: boolean;
+  validado_em: string | null;
+  validado_por: number | null;
+  validado_por_nome: string | null;
+  id_usuario: number | null;
+  aberto_por: string | null;
+  created_at: string;
+  resumo: InventorySummary;
+  itens: InventoryLine[];
+}
+
+export interface InventoryProduct {
+  id: number;
+  nome: string;
+  controle: 'patrimonio' | 'quantidade';
+  unidade: string;
+}
+
+export interface SquadInventory {
+  equipe: InventorySquad;
+  aberto: InventoryCount | null;
+  validados: InventoryCount[];
+  /** The active products a declared row may name (the provider's and the group's), by name. */
+  produtos: InventoryProduct[];
+}
+
 /** The difference of a row: what the squad told minus what the system held; null until told. */
 export function inventoryDifference(sistema: number, informada: number | null | undefined): number | null {
   return informada === null || informada === undefined ? null : informada - sistema;

@@ -1,6 +1,7 @@
 // A squad's inventory count (issue 34; foundation document, sections 3 and 8; suprimentos.inventario
 // and inventario_item of migration 0086). The calls of src/server/v1/inventory.ts are thin over this:
-// - squad(): the squad, its open count with its rows, and its validated counts (the page /squads/inventory/{id}).
+// - squad(): the squad, its open count with its rows, its validated counts, and the products a declared row
+//   may name (the page /squads/inventory/{id}).
 // - open(): a snapshot of what the system says the squad holds now: one row per unit at the squad
 //   (sistema 1, its patrimônio, or its serial when it has none) and one per counted balance (sistema =
 //   the quantity), origem 'sistema'. One open count per squad (409 otherwise).
@@ -18,7 +19,16 @@
 // A validated count is read-only (409, SUPPLIES_MSG.validatedReadOnly). Scoping: a squad or a count of a
 // provider the caller does not see is not found (404), as the registers answer.
 import { businessDate } from '../../domain/communicationDates.js';
-import { INVENTORY_MSG, inventoryDifference } from '../../domain/inventory.js';
+import {
+  INVENTORY_MSG,
+  inventoryDifference,
+  type InventoryCount,
+  type InventoryLine,
+  type InventoryProduct,
+  type InventorySquad,
+  type InventorySummary,
+  type SquadInventory,
+} from '../../domain/inventory.js';
 import { MSG } from '../../domain/messages.js';
 import { SUPPLIES_MSG } from '../../domain/supplies.js';
 import type { Database, Queryable } from '../db/index.js';
@@ -28,63 +38,6 @@ import { ValidationError } from '../schemas/validation.js';
 import { findItem, moveItem, moveQuantity, type MoveCommon } from './ledger.js';
 
 type Row = Record<string, any>;
-
-export interface InventorySquad {
-  id: number;
-  nome: string;
-  ativo: boolean;
-  id_empresa: number;
-  empresa: string;
-  id_cidade: number | null;
-  cidade: string | null;
-}
-
-export interface InventoryLine {
-  id: number;
-  id_produto: number;
-  produto: string;
-  tipo: string;
-  controle: 'patrimonio' | 'quantidade';
-  unidade: string;
-  patrimonio: string | null;
-  sistema: number;
-  quantidade_informada: number | null;
-  diferenca: number | null;
-  origem: 'sistema' | 'informado';
-  validado: boolean;
-  /** For a unit: whether the provider has a unit with this patrimônio (or serial); null for a counted product. */
-  cadastrado: boolean | null;
-}
-
-export interface InventorySummary {
-  itens: number;
-  iguais: number;
-  /** Units and quantities told fewer than the system held. */
-  faltas: number;
-  /** Units and quantities told beyond what the system held. */
-  sobras: number;
-}
-
-export interface InventoryCount {
-  id: number;
-  id_equipe: number;
-  data: string;
-  validado: boolean;
-  validado_em: string | null;
-  validado_por: number | null;
-  validado_por_nome: string | null;
-  id_usuario: number | null;
-  aberto_por: string | null;
-  created_at: string;
-  resumo: InventorySummary;
-  itens: InventoryLine[];
-}
-
-export interface SquadInventory {
-  equipe: InventorySquad;
-  aberto: InventoryCount | null;
-  validados: InventoryCount[];
-}
 
 /** How many validated counts the squad's page lists (newest first). */
 const HISTORY_LIMIT = 24;
@@ -193,7 +146,11 @@ export class InventoryService {
       `i.id_equipe = $1 AND i.validado ORDER BY i.validado_em DESC NULLS LAST, i.id DESC LIMIT ${HISTORY_LIMIT}`,
       [squadId],
     );
-    return { equipe, aberto: aberto ?? null, validados };
+    const { rows: produtos } = await this.db.query<InventoryProduct>(
+      `SELECT id, nome, controle, unidade FROM suprimentos.produto WHERE ativo AND (id_empresa IS NULL OR id_empresa = $1) ORDER BY nome, id`,
+      [equipe.id_empresa],
+    );
+    return { equipe, aberto: aberto ?? null, validados, produtos };
   }
 
   /** POST: opens a count of the squad with what the system says it holds now. */
