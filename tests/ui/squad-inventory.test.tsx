@@ -144,6 +144,20 @@ describe('the squad inventory page', () => {
     }
   });
 
+  it('lists every squad\u2019s counts at /squads/inventories/list, each leading to its squad\u2019s page', async () => {
+    const s = await squad('Equipe Lista');
+    expect((await ui.api('POST', `/v1/suprimentos/equipes/${s}/inventario`)).status).toBe(200);
+    renderPage(ui.baseUrl, '/squads/inventories/list');
+    const cell = await screen.findByText('Equipe Lista', {}, { timeout: 10_000 });
+    const row = cell.closest('tr')! as HTMLElement;
+    const link = within(row).getByRole('link', { name: 'Abrir inventário da equipe' });
+    expect(link.getAttribute('href')).toContain(`/squads/inventory/${s}`);
+    // Internal: no add button, no Editar nor Excluir.
+    expect(screen.queryByRole('link', { name: /NOVO/ })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Excluir' })).toBeNull();
+    cleanup();
+  });
+
   it('says the squad does not exist', async () => {
     renderPage(ui.baseUrl, '/squads/inventory/999999');
     expect(await screen.findByText('Dados não encontrados.')).toBeTruthy();
