@@ -1,6 +1,6 @@
 // /squads/inventory/{id} (id: the squad): the squad's inventory count (src/server/v1/inventory.ts).
-// - The squad (name, provider, city); without an open count, 'Abrir contagem' (solicitante and up):
-//   the count opens with what the system says the squad holds.
+// - The squad (name, provider, city); without an open count, what the system says it holds now and
+//   'Abrir contagem' (solicitante and up): the count opens with it.
 // - The open count: product, patrimônio, 'Sistema', 'Informado' (typed in the row, saved with PUT
 //   v1/company/inventario/{row} on leaving the field or on Enter), 'Diferença' (red when something is
 //   missing, amber when there is more than the system says, green when it matches); 'Adicionar item
@@ -45,6 +45,7 @@ import {
   inventoryDifference,
   type DifferenceTone,
   type InventoryCount,
+  type InventoryHolding,
   type InventoryLine,
   type InventoryProduct,
   type SquadInventory as SquadInventoryData,
@@ -325,6 +326,42 @@ function DeclareDialog({ open, products, onClose, onAdd }: { open: boolean; prod
   );
 }
 
+/** What the system says the squad holds now: what a count opened now starts from. */
+function Holdings({ holdings }: { holdings: InventoryHolding[] }) {
+  if (!holdings.length) {
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        O sistema não dá nenhum equipamento a esta equipe.
+      </Typography>
+    );
+  }
+  return (
+    <TableContainer>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+        O que o sistema diz que a equipe tem agora (a contagem começa daqui):
+      </Typography>
+      <Table size="small" aria-label="Com a equipe segundo o sistema">
+        <TableHead>
+          <TableRow>
+            <TableCell>Produto</TableCell>
+            <TableCell align="right">Quantidade</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {holdings.map((h) => (
+            <TableRow key={h.id_produto}>
+              <TableCell>{h.produto}</TableCell>
+              <TableCell align="right">
+                {h.quantidade} {h.unidade}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
 function Section({ title, children, extra }: { title: string; children: ReactNode; extra?: ReactNode }) {
   return (
     <Paper component="section" aria-label={title} sx={{ p: 2, mb: 3 }}>
@@ -504,6 +541,7 @@ export default function SquadInventory() {
             <Section title="Contagem">
               <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
                 <Typography variant="body2">Nenhuma contagem aberta para esta equipe.</Typography>
+                <Holdings holdings={data.posse} />
                 {canEdit && (
                   <Button
                     variant="contained"

@@ -68,10 +68,21 @@ export interface InventoryProduct {
   unidade: string;
 }
 
+/** What the system says the squad holds now, per product: its units, or its counted balance. */
+export interface InventoryHolding {
+  id_produto: number;
+  produto: string;
+  controle: 'patrimonio' | 'quantidade';
+  unidade: string;
+  quantidade: number;
+}
+
 export interface SquadInventory {
   equipe: InventorySquad;
   aberto: InventoryCount | null;
   validados: InventoryCount[];
+  /** What the system says the squad holds now (what a count opened now would start from), by product. */
+  posse: InventoryHolding[];
   /** The active products a declared row may name (the provider's and the group's), by name. */
   produtos: InventoryProduct[];
 }

@@ -152,6 +152,11 @@ describe('opening a count', () => {
     await balance(A, cable, 120, s);
     await balance(A, cable, 500);
     await balance(A, connector, 0, s);
+    // Before the opening, what the system says the squad holds, by product.
+    expect((await view(s)).json().posse.map((h: any) => [h.produto, h.quantidade, h.unidade])).toEqual([
+      ['Cabo drop', 120, 'm'],
+      ['ONU Huawei HG8145', 2, 'un'],
+    ]);
     const { id, count } = await opened(s);
     expect(count.data).toBe('2027-05-20');
     expect(count.validado).toBe(false);

@@ -63,6 +63,8 @@ describe('the squad inventory page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Equipe Alfa' })).toBeTruthy();
     expect(screen.getByText(/Bitcom · Cidade Equipe Alfa/)).toBeTruthy();
     expect(await screen.findByText('Nenhuma contagem aberta para esta equipe.')).toBeTruthy();
+    const holdings = screen.getByRole('table', { name: 'Com a equipe segundo o sistema' });
+    expect(within(holdings).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Cabo drop10 m', 'ONU Huawei2 un']);
     fireEvent.click(screen.getByRole('button', { name: 'Abrir contagem' }));
     expect(await screen.findByText(INVENTORY_MSG.opened)).toBeTruthy();
     // The snapshot: the two units and the cable's balance, nothing told yet.

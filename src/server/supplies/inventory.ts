@@ -1,7 +1,7 @@
 // A squad's inventory count (issue 34; foundation document, sections 3 and 8; suprimentos.inventario
 // and inventario_item of migration 0086). The calls of src/server/v1/inventory.ts are thin over this:
-// - squad(): the squad, its open count with its rows, its validated counts, and the products a declared row
-//   may name (the page /squads/inventory/{id}).
+// - squad(): the squad, what the system says it holds now (by product), its open count with its rows, its
+//   validated counts, and the products a declared row may name (the page /squads/inventory/{id}).
 // - open(): a snapshot of what the system says the squad holds now: one row per unit at the squad
 //   (sistema 1, its patrimônio, or its serial when it has none) and one per counted balance (sistema =
 //   the quantity), origem 'sistema'. One open count per squad (409 otherwise).
@@ -23,6 +23,7 @@ import {
   INVENTORY_MSG,
   inventoryDifference,
   type InventoryCount,
+  type InventoryHolding,
   type InventoryLine,
   type InventoryProduct,
   type InventorySquad,
@@ -150,7 +151,18 @@ export class InventoryService {
       `SELECT id, nome, controle, unidade FROM suprimentos.produto WHERE ativo AND (id_empresa IS NULL OR id_empresa = $1) ORDER BY nome, id`,
       [equipe.id_empresa],
     );
-    return { equipe, aberto: aberto ?? null, validados, produtos };
+    const { rows: posse } = await this.db.query<InventoryHolding>(
+      `SELECT h.id_produto, p.nome AS produto, p.controle, p.unidade, h.quantidade::int AS quantidade
+         FROM (SELECT t.id_produto, count(*) AS quantidade FROM suprimentos.item t
+                WHERE t.local = 'equipe' AND t.id_equipe = $1 AND t.id_empresa = $2 GROUP BY t.id_produto
+               UNION ALL
+               SELECT s.id_produto, s.quantidade FROM suprimentos.saldo s
+                WHERE s.local = 'equipe' AND s.id_equipe = $1 AND s.id_empresa = $2 AND s.quantidade > 0) h
+         JOIN suprimentos.produto p ON p.id = h.id_produto
+        ORDER BY p.nome, h.id_produto`,
+      [squadId, equipe.id_empresa],
+    );
+    return { equipe, aberto: aberto ?? null, validados, posse, produtos };
   }
 
   /** POST: opens a count of the squad with what the system says it holds now. */
