@@ -87,6 +87,8 @@ export class InventoryService {
       `SELECT r.id, r.id_inventario, r.id_produto, p.nome AS produto, p.tipo, p.controle, p.unidade, r.patrimonio, r.sistema,
               r.quantidade_informada, r.origem, r.validado,
               CASE WHEN p.controle = 'quantidade' OR r.patrimonio IS NULL THEN NULL
+                   -- A row of the snapshot came from a unit of the provider.
+                   WHEN r.origem = 'sistema' THEN true
                    ELSE EXISTS (SELECT 1 FROM suprimentos.item t
                                  WHERE t.id_empresa = i.id_empresa AND (upper(t.patrimonio) = upper(r.patrimonio) OR upper(t.serial) = upper(r.patrimonio)))
               END AS cadastrado
