@@ -6696,6 +6696,175 @@ export const OutboxSchema = {
 } as const;
 export type Outbox = FromSchema<typeof OutboxSchema>;
 
+/** Inventário de equipe (schemas/suprimentos/inventories.json, table suprimentos.inventario) */
+export const SquadInventoriesSchema = {
+  "title": "Inventário de equipe",
+  "description": "Uma contagem do que uma equipe tem (suprimentos.inventario): aberta com o que o sistema diz que a equipe tem, preenchida com o que a equipe informa e validada pelo almoxarifado, que acerta o estoque (a equipe fica com o que informou) e a deixa só para leitura. Uma contagem aberta por equipe. Escrita só pelas chamadas do inventário (/v1/suprimentos/equipes/{id}/inventario, PUT /v1/company/inventario/{id}, POST /v1/company/suprimentos/inventario) e lida na página /squads/inventory/{id_equipe}.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_empresa": {
+      "type": "integer",
+      "title": "Provedor"
+    },
+    "id_equipe": {
+      "type": "integer",
+      "title": "Equipe"
+    },
+    "data": {
+      "type": "string",
+      "format": "date",
+      "title": "Data da contagem",
+      "readOnly": true
+    },
+    "validado": {
+      "type": "boolean",
+      "title": "Validado",
+      "default": false
+    },
+    "validado_em": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time",
+      "title": "Validado em",
+      "readOnly": true
+    },
+    "validado_por": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Validado por",
+      "readOnly": true
+    },
+    "observacoes": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Observações",
+      "maxLength": 2000
+    },
+    "id_usuario": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "title": "Aberto por",
+      "readOnly": true
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Aberto em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_empresa",
+    "id_equipe"
+  ],
+  "additionalProperties": false
+} as const;
+export type SquadInventories = FromSchema<typeof SquadInventoriesSchema>;
+
+/** Linha de inventário (schemas/suprimentos/inventory-items.json, table suprimentos.inventario_item) */
+export const SquadInventoryItemsSchema = {
+  "title": "Linha de inventário",
+  "description": "Uma linha de uma contagem de equipe (suprimentos.inventario_item; a linha de inventário do documento de fundação: validado, patrimonio, quantidade_informada, equipe, sistema, cidade, id_produto, origem). sistema é a quantidade que o sistema dava à equipe quando a contagem abriu (1 para um equipamento com patrimônio); quantidade_informada o que a equipe informou; origem 'sistema' (do que o sistema dava) ou 'informado' (algo que a equipe tem e o sistema não lhe dava). Escrita só pelas chamadas do inventário.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "title": "ID",
+      "readOnly": true
+    },
+    "id_inventario": {
+      "type": "integer",
+      "title": "Inventário"
+    },
+    "validado": {
+      "type": "boolean",
+      "title": "Validado",
+      "default": false
+    },
+    "patrimonio": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Patrimônio",
+      "maxLength": 60
+    },
+    "quantidade_informada": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "format": "count",
+      "title": "Quantidade informada",
+      "minimum": 0,
+      "maximum": 1000000
+    },
+    "equipe": {
+      "type": "integer",
+      "title": "Equipe"
+    },
+    "sistema": {
+      "type": "integer",
+      "format": "count",
+      "title": "Sistema",
+      "minimum": 0,
+      "maximum": 1000000,
+      "default": 0
+    },
+    "cidade": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Cidade",
+      "maxLength": 120
+    },
+    "id_produto": {
+      "type": "integer",
+      "title": "Produto"
+    },
+    "origem": {
+      "type": "string",
+      "title": "Origem",
+      "enum": [
+        "sistema",
+        "informado"
+      ],
+      "x-enumLabels": {
+        "sistema": "Sistema",
+        "informado": "Informado pela equipe"
+      },
+      "default": "sistema"
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time",
+      "title": "Criada em",
+      "readOnly": true
+    }
+  },
+  "required": [
+    "id_inventario",
+    "equipe",
+    "id_produto"
+  ],
+  "additionalProperties": false
+} as const;
+export type SquadInventoryItems = FromSchema<typeof SquadInventoryItemsSchema>;
+
 /** Equipe (schemas/suprimentos/squads.json, table suprimentos.equipe) */
 export const SquadsSchema = {
   "title": "Equipe",
@@ -9400,4 +9569,4 @@ export const TrackingLinksSchema = {
 } as const;
 export type TrackingLinks = FromSchema<typeof TrackingLinksSchema>;
 
-export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'Drivers' | 'Fines' | 'RentalCompanies' | 'Rentals' | 'Rides' | 'VehicleIncidentRequests' | 'VehicleIncidents' | 'VehicleMaintenanceRequests' | 'VehicleMaintenance' | 'VehicleRequests' | 'Vehicles' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'ResourceBookings' | 'Resources' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'Squads' | 'SupplyBalances' | 'SupplyDevolutions' | 'SupplyDispatches' | 'SupplyInstallations' | 'SupplyItems' | 'SupplyMaintenance' | 'SupplyMovements' | 'SupplyProducts' | 'SupplyReceipts' | 'SupplyRecycling' | 'SupplyRemovals' | 'SupplyReturns' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'Pricing' | 'TrackingLinks';
+export type EntityName = 'Users' | 'BlockingExceptionCriteria' | 'BlockingRules' | 'CommunicationCampaigns' | 'CommunicationRestrictions' | 'CommunicationRules' | 'CommunicationSends' | 'EmployeeHandbookCategories' | 'EmployeeHandbook' | 'FaqCategories' | 'Faq' | 'Drivers' | 'Fines' | 'RentalCompanies' | 'Rentals' | 'Rides' | 'VehicleIncidentRequests' | 'VehicleIncidents' | 'VehicleMaintenanceRequests' | 'VehicleMaintenance' | 'VehicleRequests' | 'Vehicles' | 'IncidentCategories' | 'Incidents' | 'Events' | 'SponsorshipJustifications' | 'SponsorshipRequests' | 'Notifications' | 'Contents' | 'OnboardingTrails' | 'Onboardings' | 'OnboardingProgress' | 'TrailContents' | 'Trails' | 'Customers' | 'Systems' | 'ResumeCertificates' | 'ResumeEducation' | 'ResumeExperience' | 'ApplicantProfiles' | 'Applications' | 'Categories' | 'Cities' | 'ComplimentCategories' | 'Compliments' | 'ContractingCompanies' | 'Departments' | 'DocumentsCategories' | 'Documents' | 'EmployeeProfiles' | 'Employees' | 'Family' | 'Holidays' | 'Microregions' | 'NewsReactions' | 'NewsReadings' | 'News' | 'Positions' | 'Providers' | 'ResourceBookings' | 'Resources' | 'Sectors' | 'Shutdowns' | 'Vacancies' | 'RouletteAppearances' | 'RouletteCampaigns' | 'RouletteDraws' | 'RouletteEntries' | 'RoulettePrizes' | 'AccessProfiles' | 'MessagesOutbox' | 'Outbox' | 'SquadInventories' | 'SquadInventoryItems' | 'Squads' | 'SupplyBalances' | 'SupplyDevolutions' | 'SupplyDispatches' | 'SupplyInstallations' | 'SupplyItems' | 'SupplyMaintenance' | 'SupplyMovements' | 'SupplyProducts' | 'SupplyReceipts' | 'SupplyRecycling' | 'SupplyRemovals' | 'SupplyReturns' | 'Blocklist' | 'CampaignResults' | 'SalesCampaigns' | 'SalesChannels' | 'TrackingDestinations' | 'LeadImportParticipants' | 'LeadImports' | 'Leads' | 'Pricing' | 'TrackingLinks';

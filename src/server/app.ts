@@ -35,6 +35,7 @@ import { createStorage, type FileStorage } from './files/storage.js';
 import { setupJobs } from './jobs/index.js';
 import { FleetService } from './fleet/service.js';
 import { SuppliesService } from './supplies/service.js';
+import { InventoryService } from './supplies/inventory.js';
 import type { Config } from './config.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -106,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('fleet', new FleetService(db, service, mailer));
   // The supplies' movement rules (through the ledger): its v1 module registers the hooks and the return correction call.
   app.decorate('supplies', new SuppliesService(db, service));
+  // A squad's inventory counts (src/server/v1/inventory.ts): opened from what the system says, settled through the ledger.
+  app.decorate('inventory', new InventoryService(db, service));
   service.hooks.set('users', usersHooks(identity, config.cognito ? cognitoUsers(config.cognito, (m) => app.log.warn(m)) : undefined));
   // With Cognito settings, bearer tokens are Cognito identity tokens (roles still from auth.usuario).
   const authenticate = cognitoAuthenticatorFor(app, config.cognito) ?? ((token: string) => identity.authenticate(token));

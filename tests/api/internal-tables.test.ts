@@ -44,8 +44,8 @@ async function snapshot(name: string, id: number) {
 }
 
 describe('internal tables', () => {
-  it('are the onboarding links and readings, the send log of the communication scale, the roulettes\u2019 prizes, looks, spins and draws, the news\u2019 reactions and readings, and the supplies\u2019 units, balances and ledger', () => {
-    expect(INTERNAL.sort()).toEqual(['communication-sends', 'news-reactions', 'news-readings', 'onboarding-progress', 'onboarding-trails', 'roulette-appearances', 'roulette-draws', 'roulette-entries', 'roulette-prizes', 'supply-balances', 'supply-items', 'supply-movements', 'trail-contents']);
+  it('are the onboarding links and readings, the send log of the communication scale, the roulettes\u2019 prizes, looks, spins and draws, the news\u2019 reactions and readings, the supplies\u2019 units, balances and ledger, and the squads\u2019 inventory counts and their rows', () => {
+    expect(INTERNAL.sort()).toEqual(['communication-sends', 'news-reactions', 'news-readings', 'onboarding-progress', 'onboarding-trails', 'roulette-appearances', 'roulette-draws', 'roulette-entries', 'roulette-prizes', 'squad-inventories', 'squad-inventory-items', 'supply-balances', 'supply-items', 'supply-movements', 'trail-contents']);
   });
 
   describe.each(INTERNAL)('%s', (name) => {
