@@ -313,7 +313,7 @@ describe('validating a count', () => {
     await put(c2.row('TN-FICA').id, { quantidade_informada: 0 });
     const stale = await validate({ id: c2.id });
     expect(stale.statusCode).toBe(400);
-    expect(stale.json().message).toBe(`ONU Huawei HG8145 (TN-FICA): ${SUPPLIES_MSG.notThere('TN-FICA', 'com a equipe', 'no almoxarifado')}`);
+    expect(stale.json().message).toBe(`ONU Huawei HG8145 (TN-FICA): ${SUPPLIES_MSG.notThere('TN-FICA', 'com esta equipe', 'no almoxarifado')}`);
     // Corrected (the row removed), the first count validates.
     const unknownRow = (await view(s)).json().aberto.itens.find((l: any) => l.patrimonio === 'TN-DESCONHECIDA');
     expect(unknownRow.cadastrado).toBe(false);
