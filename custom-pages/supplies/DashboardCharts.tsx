@@ -46,6 +46,7 @@ export function SquadValueChart({ squads, title = T.squadValueChart }: { squads:
         layout="horizontal"
         height={Math.max(160, 40 * squads.length + 60)}
         yAxis={[{ scaleType: 'band', data: squadLabels(squads), width: 170 }]}
+        xAxis={[{ valueFormatter: (v: number | null) => (v === null ? '' : `R$ ${formatNumber(v)}`) }]}
         series={[{ data: squads.map((q) => q.valor), label: T.value, color: '#1a56a6', valueFormatter: money }]}
         hideLegend
       />
@@ -67,6 +68,7 @@ export default function DashboardCharts({ data }: { data: SuppliesDashboard }) {
               layout="horizontal"
               height={Math.max(200, 36 * products.length + 90)}
               yAxis={[{ scaleType: 'band', data: products.map((p) => p.produto), width: 190 }]}
+              xAxis={[{ valueFormatter: count }]}
               series={places.map((place) => ({
                 data: products.map((p) => p.locais[place]),
                 label: SUPPLY_PLACE_LABELS[place],
@@ -85,7 +87,7 @@ export default function DashboardCharts({ data }: { data: SuppliesDashboard }) {
             layout="horizontal"
             height={Math.max(160, 40 * moves.length + 60)}
             yAxis={[{ scaleType: 'band', data: moves.map((m) => m.tipo_label), width: 190 }]}
-            xAxis={[{ tickMinStep: 1 }]}
+            xAxis={[{ tickMinStep: 1, valueFormatter: count }]}
             series={[{ data: moves.map((m) => m.movimentos), label: 'Movimentações', color: '#e07b00', valueFormatter: count }]}
             hideLegend
           />

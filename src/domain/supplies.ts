@@ -61,3 +61,107 @@ export const SUPPLIES_MSG = {
   quantityPositive: 'A quantidade deve ser um número inteiro maior que zero.',
   validatedReadOnly: 'Este inventário já foi validado e não pode mais ser alterado.',
 };
+
+// The shapes of the supplies' read calls (GET v1/suprimentos/localizar/{codigo}, painel, equipes/valores:
+// src/server/supplies/dashboard.ts), read by the pages of custom-pages/supplies.
+
+export interface MovementLine {
+  id: number;
+  tipo: string;
+  tipo_label: string;
+  data: string;
+  quantidade: number;
+  origem_local: SupplyPlace | null;
+  origem_local_label: string | null;
+  origem_equipe: number | null;
+  origem_equipe_nome: string | null;
+  destino_local: SupplyPlace;
+  destino_local_label: string;
+  destino_equipe: number | null;
+  destino_equipe_nome: string | null;
+  cliente_sistema: string | null;
+  cliente_codigo: string | null;
+  os: string | null;
+  registro_tabela: string;
+  registro_id: number;
+  usuario: string | null;
+}
+
+export interface LocatedUnit {
+  id: number;
+  id_empresa: number;
+  empresa: string;
+  id_produto: number;
+  produto: string;
+  tipo: string;
+  patrimonio: string | null;
+  serial: string | null;
+  local: SupplyPlace;
+  local_label: string;
+  id_equipe: number | null;
+  equipe: string | null;
+  cliente_sistema: string | null;
+  cliente_codigo: string | null;
+  cliente_nome: string | null;
+  os: string | null;
+  atualizado_em: string;
+  valor: number;
+  historico: MovementLine[];
+}
+
+export type PlaceCounts = Record<SupplyPlace, number>;
+
+export interface SuppliesDashboard {
+  /** The day the overdue removals are counted against (São Paulo), and the start of the movements' window. */
+  hoje: string;
+  desde: string;
+  /** Tracked units per place (and their total). */
+  unidades: PlaceCounts & { total: number };
+  /** Per product: tracked units (controle patrimonio) or counted balances (quantidade) per place. */
+  produtos: {
+    id_produto: number;
+    produto: string;
+    tipo: string;
+    controle: 'patrimonio' | 'quantidade';
+    unidade: string;
+    valor: number;
+    locais: PlaceCounts;
+    total: number;
+  }[];
+  retiradas: { pendentes: number; atrasadas: number };
+  manutencoes_abertas: number;
+  /** Per squad: tracked units held, counted quantity held (cables, connectors...), and their value (product valor). */
+  equipes: { id: number; nome: string; id_empresa: number; empresa: string; unidades: number; quantidade: number; valor: number }[];
+  /** Ledger lines of the last 30 days per kind (every kind, zero included), and the quantity they moved. */
+  movimentos: { tipo: string; tipo_label: string; movimentos: number; quantidade: number }[];
+  /** The providers the caller sees (the screens' provider filter). */
+  empresas: { id: number; nome: string }[];
+}
+
+export interface SquadHolding {
+  id_produto: number;
+  produto: string;
+  tipo: string;
+  controle: 'patrimonio' | 'quantidade';
+  unidade: string;
+  /** What the squad holds: tracked units and counted quantity together. */
+  quantidade: number;
+  /** Of which tracked units (each with its patrimônio or serial). */
+  unidades: number;
+  valor_unitario: number;
+  valor: number;
+}
+
+export interface SquadValues {
+  equipes: {
+    id: number;
+    nome: string;
+    id_empresa: number;
+    empresa: string;
+    ativo: boolean;
+    itens: SquadHolding[];
+    quantidade: number;
+    valor: number;
+  }[];
+  total: { quantidade: number; valor: number };
+}
