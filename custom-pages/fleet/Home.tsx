@@ -4,8 +4,7 @@
 // register; then the fleet's cards (the shell's cards menu: each card shown to who may open its screen),
 // with the employees' own: vehicle requests and rides.
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Card, CardActionArea, CardContent, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Skeleton } from '@mui/material';
 import DirectionsCar from '@mui/icons-material/DirectionsCar';
 import Build from '@mui/icons-material/Build';
 import Badge from '@mui/icons-material/Badge';
@@ -20,7 +19,7 @@ import Handyman from '@mui/icons-material/Handyman';
 import EmojiPeople from '@mui/icons-material/EmojiPeople';
 import TravelExplore from '@mui/icons-material/TravelExplore';
 import { formatBRL, formatNumber } from '../../src/domain/format.js';
-import { canAccessResource, type CardSection, CardsMenu, TitleBar, useApiOrigin, useSession, v1Json } from '../../src/admin/pages.js';
+import { canAccessResource, type CardSection, CardsMenu, type Figure, FigureCard, TitleBar, useApiOrigin, useSession, v1Json } from '../../src/admin/pages.js';
 
 export interface FleetDashboard {
   veiculos: { total: number; disponiveis: number; em_uso: number; na_oficina: number };
@@ -61,35 +60,6 @@ export const FLEET_SECTIONS: CardSection[] = [
   },
 ];
 
-interface Figure {
-  label: string;
-  value: string;
-  detail?: string;
-  to: string;
-  warn?: boolean;
-}
-
-function FigureCard({ label, value, detail, to, warn }: Figure) {
-  return (
-    <Card variant="outlined" component="section" aria-label={label} sx={warn ? { borderColor: 'warning.main' } : undefined}>
-      <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
-        <CardContent>
-          <Typography variant="body2" component="h2" sx={{ color: 'text.secondary' }}>
-            {label}
-          </Typography>
-          <Typography variant="h4" component="p" sx={{ fontWeight: 600, color: warn ? 'warning.dark' : undefined }} data-testid="fleet-figure">
-            {value}
-          </Typography>
-          {detail && (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {detail}
-            </Typography>
-          )}
-        </CardContent>
-      </CardActionArea>
-    </Card>
-  );
-}
 
 /** The figures' cards, in the order a fleet manager reads them. */
 export function figuresOf(d: FleetDashboard): Figure[] {
@@ -138,7 +108,7 @@ function Figures() {
   return (
     <Box sx={grid} component="section" aria-label="Números da frota">
       {figuresOf(query.data).map((f) => (
-        <FigureCard key={f.label} {...f} />
+        <FigureCard key={f.label} {...f} testId="fleet-figure" />
       ))}
     </Box>
   );

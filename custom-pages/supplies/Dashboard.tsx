@@ -9,8 +9,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Box,
-  Card,
-  CardContent,
   CircularProgress,
   Paper,
   Stack,
@@ -27,29 +25,13 @@ import {
 import { formatBRL, formatNumber } from '../../src/domain/format.js';
 import { MSG } from '../../src/domain/messages.js';
 import { SUPPLY_PLACE_LABELS, SUPPLY_PLACES } from '../../src/domain/supplies.js';
-import { TitleBar, useApiOrigin, v1Json } from '../../src/admin/pages.js';
+import { FigureCard, TitleBar, useApiOrigin, v1Json } from '../../src/admin/pages.js';
 import { type SuppliesDashboard, TEXTS as T } from './texts.js';
 
 const DashboardCharts = lazy(() => import('./DashboardCharts.js'));
 
 function Kpi({ label, value, detail, warn }: { label: string; value: number; detail?: string; warn?: boolean }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={label} sx={warn ? { borderColor: 'warning.main' } : undefined}>
-      <CardContent>
-        <Typography variant="body2" component="h2" sx={{ color: 'text.secondary' }}>
-          {label}
-        </Typography>
-        <Typography variant="h4" component="p" sx={{ fontWeight: 600, color: warn ? 'warning.dark' : undefined }} data-testid="kpi-value">
-          {formatNumber(value)}
-        </Typography>
-        {detail && (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {detail}
-          </Typography>
-        )}
-      </CardContent>
-    </Card>
-  );
+  return <FigureCard label={label} value={formatNumber(value)} detail={detail} warn={warn} testId="kpi-value" />;
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {

@@ -5,8 +5,7 @@
 // each leading to its list; then the area's cards (the shell's cards menu: each shown to who may open
 // its screen).
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Card, CardActionArea, CardContent, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Skeleton } from '@mui/material';
 import Inventory from '@mui/icons-material/Inventory2';
 import MoveToInbox from '@mui/icons-material/MoveToInbox';
 import LocalShipping from '@mui/icons-material/LocalShipping';
@@ -23,7 +22,7 @@ import Groups from '@mui/icons-material/Groups';
 import Paid from '@mui/icons-material/Paid';
 import Cable from '@mui/icons-material/Cable';
 import { formatBRL, formatNumber } from '../../src/domain/format.js';
-import { type CardSection, CardsMenu, TitleBar, useApiOrigin, v1Json } from '../../src/admin/pages.js';
+import { type CardSection, CardsMenu, type Figure, FigureCard, TitleBar, useApiOrigin, v1Json } from '../../src/admin/pages.js';
 import { LookupSearch } from './LookupSearch.js';
 import { itemsAt, type SuppliesDashboard, TEXTS as T } from './texts.js';
 
@@ -62,14 +61,6 @@ export const SUPPLIES_SECTIONS: CardSection[] = [
   },
 ];
 
-export interface Figure {
-  label: string;
-  value: string;
-  detail?: string;
-  to: string;
-  warn?: boolean;
-}
-
 /** The headline figures, in the order the warehouse reads them. */
 export function figuresOf(d: SuppliesDashboard): Figure[] {
   const squadValue = d.equipes.reduce((n, q) => n + q.valor, 0);
@@ -90,27 +81,6 @@ export function figuresOf(d: SuppliesDashboard): Figure[] {
   ];
 }
 
-function FigureCard({ label, value, detail, to, warn }: Figure) {
-  return (
-    <Card variant="outlined" component="section" aria-label={label} sx={warn ? { borderColor: 'warning.main' } : undefined}>
-      <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
-        <CardContent>
-          <Typography variant="body2" component="h2" sx={{ color: 'text.secondary' }}>
-            {label}
-          </Typography>
-          <Typography variant="h4" component="p" sx={{ fontWeight: 600, color: warn ? 'warning.dark' : undefined }} data-testid="supplies-figure">
-            {value}
-          </Typography>
-          {detail && (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {detail}
-            </Typography>
-          )}
-        </CardContent>
-      </CardActionArea>
-    </Card>
-  );
-}
 
 function Figures() {
   const query = useQuery({ queryKey: ['supplies', 'dashboard', ''], queryFn: () => v1Json<SuppliesDashboard>('/v1/suprimentos/painel', { module: 'suprimentos' }) });
@@ -128,7 +98,7 @@ function Figures() {
   return (
     <Box sx={grid} component="section" aria-label={T.figures}>
       {figuresOf(query.data).map((f) => (
-        <FigureCard key={f.label} {...f} />
+        <FigureCard key={f.label} {...f} testId="supplies-figure" />
       ))}
     </Box>
   );

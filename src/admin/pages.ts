@@ -45,6 +45,7 @@ export { TitleBar, usePageTitle } from './generator/TitleBar.js';
 export { ERROR_TOAST_MS, useResourceToasts, useToasts } from './generator/toasts.js';
 export { missingValue, type Validator, validatorsFor } from './generator/validation.js';
 export { type CardSection, CardsMenu, type MenuCard, visibleSections } from './shell/CardsMenu.js';
+export { type Figure, FigureCard } from './shell/FigureCard.js';
 export { HEADER_HEIGHT, PublicHeader, REGISTER_ROUTE } from './shell/Header.js';
 export { Layout } from './shell/Layout.js';
 export { BrandLogos, IntranetLogo } from './shell/Logos.js';
