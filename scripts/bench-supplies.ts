@@ -212,5 +212,5 @@ try {
 }
 const missed = outcomes.filter((o) => o.median > GOAL_MS || o.p95 > GOAL_MS);
 console.log(missed.length ? `Meta (≤ ${GOAL_MS} ms) não atingida: ${missed.map((o) => `${o.label} ${o.median.toFixed(0)}/${o.p95.toFixed(0)} ms`).join('; ')}` : `Meta (≤ ${GOAL_MS} ms, mediana e p95): atingida`);
-if (!SMALL) writeSection('supplies', output.runSection(), { heading: 'Supplies over 1,000,000 movements (`npm run bench:supplies`)' });
+if (!SMALL) writeSection('supplies', output.runSection(), { heading: '## Supplies over 1,000,000 movements (`npm run bench:supplies`)' });
 finish({ wrong, missed: missed.map((o) => o.label) });
