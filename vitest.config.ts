@@ -100,6 +100,8 @@ export default defineConfig({
           name: 'ui-isolated',
           include: UI_ISOLATED,
           environment: 'jsdom',
+          // MUI's styles lean, as in the ui project (there through fresh-file.ts).
+          setupFiles: ['tests/helpers/clock.ts', 'tests/ui/lean-styles.ts'],
           globalSetup: ['tests/helpers/databaseTemplate.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -6,8 +6,7 @@
 //   clients, the screens' caches), the packages are not;
 // - the page is empty, its storage too, and its address is the start page.
 import { vi } from 'vitest';
-import { CacheProvider } from '@emotion/react';
-import type { EmotionCache } from '@emotion/cache';
+import { emotionCache, leanStyles } from './lean-styles.js';
 
 vi.resetModules();
 // The listeners the last file's screens left on the page (the modules they point to are gone).
@@ -21,13 +20,14 @@ sessionStorage.clear();
 // MUI's styles: emotion's page-wide cache forgets what it inserted and takes its <style> tags out of the head.
 // Left there, every file's styles would pile up (about 1,500 tags a file) and make each of jsdom's style
 // lookups (getComputedStyle, under every query by role) slower than the last: the files late in a worker
-// took two to five times as long.
-const emotion = CacheProvider as unknown as { _currentValue?: EmotionCache; _context?: { _currentValue?: EmotionCache } };
-const styles = emotion._context?._currentValue ?? emotion._currentValue;
+// took two to five times as long. And the file's styles are lean (tests/ui/lean-styles.ts).
+const styles = emotionCache();
 if (styles) {
   styles.sheet.flush();
   for (const key of Object.keys(styles.inserted)) delete styles.inserted[key];
 }
+leanStyles();
 document.head.querySelectorAll('title').forEach((node) => node.remove());
 document.body.replaceChildren();
 window.history.replaceState(null, '', '/');
+

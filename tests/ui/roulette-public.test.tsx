@@ -17,6 +17,10 @@ import { verifyRound, webCrypto, type AuditCrypto } from '../../custom-pages/rou
 import type { AuditData, AuditDrawRow, AuditRound, AuditSpinRow, PublicRoulette, SpinAnswer } from '../../custom-pages/roulette-public/publicApi.js';
 import { AUDIT_TEXTS, WHEEL_TEXTS } from '../../custom-pages/roulette-public/texts.js';
 import { labelLines, rotationFor, Wheel } from '../../custom-pages/roulette-public/Wheel.js';
+import { keepMuiStyles } from './lean-styles.js';
+
+// The page is checked in the campaign's colours (computed styles): MUI's styles whole (tests/ui/lean-styles.ts).
+keepMuiStyles();
 
 const confettiFire = vi.hoisted(() => vi.fn(() => Promise.resolve()));
 vi.mock('canvas-confetti', () => ({ default: Object.assign(vi.fn(), { create: vi.fn(() => confettiFire) }) }));

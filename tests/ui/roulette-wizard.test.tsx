@@ -45,8 +45,12 @@ import {
   type PrizeRow,
 } from '../../custom-pages/roulette/wizardRules.js';
 import { WIZARD_TEXTS as T } from '../../custom-pages/roulette/wizardTexts.js';
+import { keepMuiStyles } from './lean-styles.js';
 import { combo, pickOption } from './autocomplete.js';
 import { renderPage, signOutLocally, startServer, type UiServer } from './server.js';
+
+// The look's preview is checked by its computed background image: MUI's styles whole (tests/ui/lean-styles.ts).
+keepMuiStyles();
 
 const filled = (extra: Partial<PrizeRow> = {}): PrizeRow => ({ ...emptyPrize(), nome: 'Brinde', descricao: 'Você ganhou!', peso_item: '10', quantidade: '5', quantidade_minima: '0', animacao: 'true', ...extra });
 
