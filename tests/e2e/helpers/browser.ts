@@ -83,8 +83,14 @@ export async function signIn(page: Page, baseUrl: string, user: { email: string;
   await page.goto(`${baseUrl}${entry}`);
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Senha', { exact: true }).fill(user.password);
+  // The signed-in app checks the session with the server (GET /v1/auth/me, SessionGuard, 200 ms after it loads).
+  // A test that went to another address at once cut that check short, and on a loaded machine the next page once
+  // came up signed out (no session in its storage: the sign-in's write had not reached it): the page is left once
+  // the check has answered (or after 10 s, for an entry whose screens make none).
+  const checked = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/auth/me', { timeout: 10_000 }).catch(() => null);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith(entry), { timeout: 30_000 });
+  await checked;
 }
 
 /** A full-page screenshot from the top (the app bar is fixed: a scrolled page would draw it mid-page). */
